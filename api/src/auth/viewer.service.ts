@@ -1,0 +1,30 @@
+import type { DataSource } from 'typeorm';
+import type { Viewer } from '../common/access';
+import { UserEntity, ADMIN_CATEGORIES } from '../users/user.entity';
+import type { TokenService } from './token.service';
+
+export type ViewerResult = { viewer: Viewer | null; problem?: string };
+
+/** Turns an Authorization header into the current user, checking the token version on every request. */
+export class ViewerService {
+  constructor(private readonly dataSource: DataSource, private readonly tokens: TokenService) {}
+
+  async fromAuthorizationHeader(header: string | undefined): Promise<ViewerResult> {
+    if (!header) return { viewer: null };
+    const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+    if (!match || match[1] === 'null' || match[1] === 'undefined') return { viewer: null, problem: 'Invalid or expired session. Please sign in again.' };
+    return this.fromToken(match[1]);
+  }
+
+  async fromToken(token: string): Promise<ViewerResult> {
+    const invalid = { viewer: null, problem: 'Invalid or expired session. Please sign in again.' };
+    const claims = this.tokens.verify(token);
+    if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return invalid;
+    const user = await this.dataSource.getRepository(UserEntity).findOne({ where: { id: claims.sub } });
+    if (!user || user.tokenVersion !== claims.ver || user.status === 'rejected') return invalid;
+    if (claims.kind === 'admin' && !ADMIN_CATEGORIES.includes(user.category)) return invalid;
+    return {
+      viewer: { id: user.id, email: user.email, name: user.name, category: user.category, status: user.status, tokenKind: claims.kind },
+    };
+  }
+}

@@ -1,0 +1,70 @@
+/** Domain errors: services throw these; GraphQL and REST translate them once each. */
+export type ErrorCode =
+  | 'VALIDATION'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'EVENT_FULL'
+  | 'EVENT_PAST'
+  | 'RATE_LIMITED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA'
+  | 'MAIL_UNAVAILABLE'
+  | 'DATABASE_UNAVAILABLE'
+  | 'INTERNAL';
+
+export const httpStatusOf: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EVENT_FULL: 409,
+  EVENT_PAST: 409,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA: 400,
+  MAIL_UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Field-level messages for VALIDATION; seconds to wait for RATE_LIMITED. */
+    readonly details: { fields?: Record<string, string>; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const validationError = (message: string, fields?: Record<string, string>) =>
+  new DomainError('VALIDATION', message, { fields });
+export const notFound = (message: string) => new DomainError('NOT_FOUND', message);
+export const unauthenticated = (message = 'Please sign in to continue') => new DomainError('UNAUTHENTICATED', message);
+export const forbidden = (message = 'You do not have permission to do this') => new DomainError('FORBIDDEN', message);
+export const conflict = (message: string) => new DomainError('CONFLICT', message);
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new DomainError('RATE_LIMITED', message, { retryAfterSeconds });
+
+/** Errors from pg/PGlite that mean the database is gone rather than the request being bad. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | undefined;
+  if (!e) return false;
+  if (typeof e.code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'].includes(e.code)) return true;
+  return /Connection terminated|connection timeout|Client has encountered a connection error|not queryable|timeout exceeded when trying to connect/i.test(e.message ?? '');
+}
+
+/** Map an unknown thrown value to a DomainError; unknown failures become a generic INTERNAL one. */
+export function toDomainError(err: unknown): DomainError {
+  if (err instanceof DomainError) return err;
+  if (isDatabaseUnavailable(err)) return new DomainError('DATABASE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.');
+  const pgCode = (err as { code?: string } | undefined)?.code;
+  if (pgCode === '22P02' || pgCode === '22007' || pgCode === '22008') return validationError('Invalid input');
+  if (pgCode === '23505') return conflict('This record already exists');
+  return new DomainError('INTERNAL', 'Something went wrong. Please try again.');
+}

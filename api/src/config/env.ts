@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The one reader of process.env: parsed, typed and checked once at start-up. */
+export interface Config {
+  nodeEnv: 'production' | 'development' | 'test';
+  apiPort: number;
+  publicPort: number;
+  adminPort: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  adminEmail: string;
+  adminPassword: string;
+  adminPasswordIsDefault: boolean;
+  publicOrigin: string;
+  adminOrigin: string;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  logLevel: 'silent' | 'info';
+}
+
+export class ConfigError extends Error {}
+
+const DEFAULT_ADMIN_EMAIL = 'admin@example.org';
+const DEFAULT_ADMIN_PASSWORD = 'ChangeMe!2026';
+
+function port(name: string, value: string | undefined, fallback: number, problems: string[]): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) problems.push(`${name} must be a port number (got "${value}")`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** JWT secret outside production: generated once and kept in DATA_DIR so tokens survive restarts. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const dataDir = path.resolve(env.DATA_DIR || './.data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
+
+  let jwtSecret = env.JWT_SECRET || '';
+  if (jwtSecret && Buffer.byteLength(jwtSecret) < 32) problems.push('JWT_SECRET must be at least 32 bytes');
+  if (!jwtSecret) {
+    if (nodeEnv === 'production') problems.push('JWT_SECRET is required when NODE_ENV=production');
+    else jwtSecret = localSecret(dataDir);
+  }
+
+  const adminEmail = (env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
+  const adminPassword = env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD;
+  const adminPasswordIsDefault = !env.ADMIN_PASSWORD;
+  if (nodeEnv === 'production' && adminPasswordIsDefault) problems.push('ADMIN_PASSWORD is required when NODE_ENV=production');
+  if (adminPassword.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters');
+
+  const apiPort = port('API_PORT', env.API_PORT, 4000, problems);
+  const publicPort = port('PUBLIC_PORT', env.PUBLIC_PORT, 3000, problems);
+  const adminPort = port('ADMIN_PORT', env.ADMIN_PORT, 3001, problems);
+
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  return {
+    nodeEnv,
+    apiPort,
+    publicPort,
+    adminPort,
+    databaseUrl,
+    dataDir,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'Gyan Jyoti Education Mission <no-reply@gyanjyoti.local>',
+    jwtSecret,
+    adminEmail,
+    adminPassword,
+    adminPasswordIsDefault,
+    publicOrigin: env.PUBLIC_ORIGIN || `http://localhost:${publicPort}`,
+    adminOrigin: env.ADMIN_ORIGIN || `http://localhost:${adminPort}`,
+    seedDemo: bool(env.SEED_DEMO, !databaseUrl),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'info',
+  };
+}

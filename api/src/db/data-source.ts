@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DataSource } from 'typeorm';
+import { entities, migrations } from './entities';
+
+export interface DatabaseOptions {
+  /** Postgres URL; when absent the embedded PGlite database under dataDir is used. */
+  url?: string;
+  /** Directory for the embedded database; 'memory://' keeps it in memory (tests). */
+  embeddedDir?: string;
+  poolSize?: number;
+}
+
+export interface Database {
+  dataSource: DataSource;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+/** Connects, runs pending migrations, and returns the data source. Schema changes only through migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const dataSource = new DataSource({
+      type: 'postgres',
+      url: options.url,
+      entities,
+      migrations,
+      synchronize: false,
+      migrationsRun: false,
+      extra: {
+        max: options.poolSize ?? 20,
+        connectionTimeoutMillis: 3000,
+        // Bound every statement so a stuck database answers 503 instead of hanging requests.
+        statement_timeout: 10_000,
+      },
+    });
+    await dataSource.initialize();
+    await dataSource.runMigrations({ transaction: 'each' });
+    return { dataSource, kind: 'postgres', close: () => dataSource.destroy() };
+  }
+
+  // PGlite runs the real Postgres engine in-process; its node-postgres adapter gives TypeORM
+  // a genuine single connection, so transactions are isolated (one at a time).
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { uuid_ossp } = await import('@electric-sql/pglite/contrib/uuid_ossp');
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
+  const dir = options.embeddedDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  const pglite = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, { extensions: { uuid_ossp } });
+  const pgConfig = createPgConfig(pglite);
+  const dataSource = new DataSource({
+    type: 'postgres',
+    entities,
+    migrations,
+    synchronize: false,
+    extra: { ...pgConfig, connection: pgConfig.connection, max: 1 },
+  });
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  return {
+    dataSource,
+    kind: 'pglite',
+    close: async () => {
+      await dataSource.destroy();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { AuditEntryEntity } from '../audit/audit-entry.entity';
+import { OtpCodeEntity } from '../auth/otp-code.entity';
+import { ContactSubmissionEntity } from '../contacts/contact.entity';
+import { EventEntity } from '../events/event.entity';
+import { RegistrationEntity } from '../registrations/registration.entity';
+import { TeamMemberEntity } from '../team/team-member.entity';
+import { UserEntity } from '../users/user.entity';
+import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
+
+export const entities = [UserEntity, EventEntity, RegistrationEntity, ContactSubmissionEntity, TeamMemberEntity, OtpCodeEntity, AuditEntryEntity];
+export const migrations = [InitialSchema1763800000000];

@@ -1,0 +1,63 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const EVENT_CATEGORIES = ['general', 'primary', 'secondary', 'graduate'] as const;
+export type EventCategoryValue = (typeof EVENT_CATEGORIES)[number];
+
+@Entity('events')
+export class EventEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  title: string;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  /** Local (India) calendar date, YYYY-MM-DD. */
+  @Column({ type: 'date' })
+  date: string;
+
+  /** Local start time, HH:MM. */
+  @Column({ type: 'varchar', length: 5 })
+  time: string;
+
+  @Column({ name: 'end_date', type: 'date', nullable: true })
+  endDate: string | null;
+
+  @Column({ name: 'end_time', type: 'varchar', length: 5, nullable: true })
+  endTime: string | null;
+
+  /** date + time as an instant, kept in step by the service; used for "has it started". */
+  @Column({ name: 'starts_at', type: 'timestamptz' })
+  startsAt: Date;
+
+  @Column({ type: 'varchar', length: 200 })
+  location: string;
+
+  @Column({ type: 'varchar', length: 20, default: 'general' })
+  category: EventCategoryValue;
+
+  @Column({ name: 'external_link', type: 'varchar', length: 500, nullable: true })
+  externalLink: string | null;
+
+  @Column({ name: 'max_participants', type: 'int', nullable: true })
+  maxParticipants: number | null;
+
+  @Column({ type: 'varchar', length: 120, nullable: true })
+  speaker: string | null;
+
+  /** Key of an image in storage (renditions key-320.webp ...), or null. */
+  @Column({ name: 'image_key', type: 'varchar', length: 100, nullable: true })
+  imageKey: string | null;
+
+  /** Kept equal to the number of rows in registrations by the registration service (one conditional update). */
+  @Column({ name: 'registered_count', type: 'int', default: 0 })
+  registeredCount: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,197 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { indiaDate, indiaInstant, type Clock } from '../common/clock';
+import { notFound, validationError } from '../common/errors';
+import { isUuid, validateInput } from '../common/validate';
+import type { ImageService } from '../uploads/image.service';
+import { imageUrls } from '../uploads/image-urls';
+import { EventEntity } from './event.entity';
+import { EventFilter, EventInput, EventTiming, EventUpdateInput, EventWhen, PageArgs, type DayCount, type EventView } from './event.types';
+
+export const MAX_PAGE_SIZE = 500;
+export const EVENT_NOT_FOUND = 'Event not found';
+
+export interface EventListResult {
+  items: EventEntity[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+function monthRange(year: number, month: number): [string, string] {
+  const from = `${year}-${String(month).padStart(2, '0')}-01`;
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  return [from, next];
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Events: listing with the timing rules of SPEC section 4, the calendar counts, and admin writes. */
+export class EventService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly images: ImageService,
+  ) {}
+
+  private get repo() {
+    return this.dataSource.getRepository(EventEntity);
+  }
+
+  today(): string {
+    return indiaDate(this.clock.now());
+  }
+
+  async list(rawFilter: unknown = {}, rawPage: unknown = {}): Promise<EventListResult> {
+    const filter = await validateInput(EventFilter, rawFilter ?? {});
+    const page = await validateInput(PageArgs, rawPage ?? {});
+    const limit = Math.min(page.limit, MAX_PAGE_SIZE);
+    const qb = this.repo.createQueryBuilder('e');
+    this.applyFilter(qb, filter);
+    const when = filter.when ?? EventWhen.ALL;
+    const dir = when === EventWhen.PAST ? 'DESC' : 'ASC';
+    qb.orderBy('e.date', dir).addOrderBy('e.time', dir).addOrderBy('e.id', 'ASC').offset(page.offset).limit(limit);
+    const [items, total] = await qb.getManyAndCount();
+    return { items, total, offset: page.offset, limit };
+  }
+
+  private applyFilter(qb: ReturnType<EventService['repo']['createQueryBuilder']>, filter: EventFilter): void {
+    const today = this.today();
+    switch (filter.when ?? EventWhen.ALL) {
+      case EventWhen.UPCOMING: qb.andWhere('e.date >= :today', { today }); break;
+      case EventWhen.ACTIVE: qb.andWhere('e.date = :today', { today }); break;
+      case EventWhen.FUTURE: qb.andWhere('e.date > :today', { today }); break;
+      case EventWhen.PAST: qb.andWhere('e.date < :today', { today }); break;
+      default: break;
+    }
+    if (filter.year !== undefined && filter.month !== undefined) {
+      const [from, to] = monthRange(filter.year, filter.month);
+      qb.andWhere('e.date >= :from AND e.date < :to', { from, to });
+    } else if (filter.year !== undefined) {
+      qb.andWhere('e.date >= :from AND e.date < :to', { from: `${filter.year}-01-01`, to: `${filter.year + 1}-01-01` });
+    } else if (filter.month !== undefined) {
+      qb.andWhere('EXTRACT(MONTH FROM e.date) = :month', { month: filter.month });
+    }
+    if (filter.category) qb.andWhere('e.category = :category', { category: filter.category });
+    if (filter.search) {
+      const pattern = `%${escapeLike(filter.search)}%`;
+      qb.andWhere(`(e.title ILIKE :pattern OR e.speaker ILIKE :pattern OR e.id::text ILIKE :pattern)`, { pattern });
+    }
+  }
+
+  /** One grouped query: how many events fall on each day of a month. */
+  async countsByDay(year: number, month: number, when: EventWhen = EventWhen.ALL, category?: string): Promise<DayCount[]> {
+    const filter = await validateInput(EventFilter, { year, month, when, category });
+    const qb = this.repo.createQueryBuilder('e').select(`to_char(e.date, 'YYYY-MM-DD')`, 'date').addSelect('COUNT(*)::int', 'count');
+    this.applyFilter(qb, filter);
+    const rows = await qb.groupBy('e.date').orderBy('e.date', 'ASC').getRawMany<{ date: string; count: number }>();
+    return rows.map((r) => ({ date: r.date, count: Number(r.count) }));
+  }
+
+  async get(id: string, manager?: EntityManager): Promise<EventEntity> {
+    if (!isUuid(id)) throw notFound(EVENT_NOT_FOUND);
+    const event = await (manager ?? this.dataSource.manager).getRepository(EventEntity).findOne({ where: { id } });
+    if (!event) throw notFound(EVENT_NOT_FOUND);
+    return event;
+  }
+
+  async create(rawInput: unknown, image?: Buffer): Promise<EventEntity> {
+    const input = await validateInput(EventInput, rawInput);
+    this.assertEndAfterStart(input.date, input.time, input.endDate ?? null, input.endTime ?? null);
+    const imageKey = image ? await this.images.save(image) : null;
+    try {
+      return await this.repo.save(
+        this.repo.create({
+          title: input.title,
+          description: input.description,
+          category: input.category,
+          date: input.date,
+          time: input.time,
+          endDate: input.endDate ?? null,
+          endTime: input.endTime ?? null,
+          startsAt: indiaInstant(input.date, input.time),
+          location: input.location,
+          externalLink: input.externalLink ?? null,
+          maxParticipants: input.maxParticipants ?? null,
+          speaker: input.speaker ?? null,
+          imageKey,
+        }),
+      );
+    } catch (err) {
+      if (imageKey) await this.images.remove(imageKey);
+      throw err;
+    }
+  }
+
+  async update(id: string, rawInput: unknown, image?: Buffer): Promise<{ before: EventEntity; after: EventEntity }> {
+    const input = await validateInput(EventUpdateInput, rawInput ?? {});
+    const event = await this.get(id);
+    const before = { ...event };
+    const set = <K extends keyof EventEntity>(key: K, value: EventEntity[K] | undefined) => {
+      if (value !== undefined) event[key] = value;
+    };
+    set('title', input.title);
+    set('description', input.description);
+    set('category', input.category);
+    set('date', input.date);
+    set('time', input.time);
+    set('location', input.location);
+    if (input.endDate !== undefined) event.endDate = input.endDate || null;
+    if (input.endTime !== undefined) event.endTime = input.endTime || null;
+    if (input.externalLink !== undefined) event.externalLink = input.externalLink || null;
+    if (input.speaker !== undefined) event.speaker = input.speaker || null;
+    if (input.maxParticipants !== undefined) event.maxParticipants = input.maxParticipants ?? null;
+    if (event.maxParticipants !== null && event.maxParticipants < event.registeredCount) {
+      throw validationError(`Max participants cannot be below the ${event.registeredCount} people already registered`, { maxParticipants: 'Too low' });
+    }
+    this.assertEndAfterStart(event.date, event.time, event.endDate, event.endTime);
+    event.startsAt = indiaInstant(event.date, event.time);
+    const oldKey = event.imageKey;
+    if (image) event.imageKey = await this.images.save(image);
+    const after = await this.repo.save(event);
+    if (image && oldKey) await this.images.remove(oldKey);
+    return { before, after };
+  }
+
+  async delete(id: string): Promise<EventEntity> {
+    const event = await this.get(id);
+    await this.repo.delete({ id: event.id });
+    if (event.imageKey) await this.images.remove(event.imageKey);
+    return event;
+  }
+
+  private assertEndAfterStart(date: string, time: string, endDate: string | null, endTime: string | null): void {
+    if (!endDate && !endTime) return;
+    const start = indiaInstant(date, time);
+    const end = indiaInstant(endDate ?? date, endTime ?? (endDate ? '23:59' : time));
+    if (end < start) throw validationError('The end must not be before the start', { endDate: 'The end must not be before the start' });
+  }
+
+  /** The GraphQL view of an event; computed fields use the service clock. */
+  toView(e: EventEntity): EventView {
+    const now = this.clock.now();
+    const today = indiaDate(now);
+    const date = typeof e.date === 'string' ? e.date : indiaDate(e.date as unknown as Date);
+    return {
+      id: e.id,
+      title: e.title,
+      description: e.description,
+      date,
+      time: e.time,
+      endDate: e.endDate,
+      endTime: e.endTime,
+      startsAt: e.startsAt,
+      location: e.location,
+      category: e.category,
+      externalLink: e.externalLink,
+      maxParticipants: e.maxParticipants,
+      speaker: e.speaker,
+      ...imageUrls(e.imageKey),
+      registeredCount: e.registeredCount,
+      isFull: e.maxParticipants !== null && e.registeredCount >= e.maxParticipants,
+      isUpcoming: date >= today,
+      hasStarted: e.startsAt.getTime() <= now.getTime(),
+      timing: date > today ? EventTiming.UPCOMING : date === today ? EventTiming.ACTIVE : EventTiming.PAST,
+      createdAt: e.createdAt,
+    };
+  }
+}

@@ -1,0 +1,220 @@
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType, ArgsType } from 'type-graphql';
+import { trim, trimOptional } from '../common/validate';
+import { EVENT_CATEGORIES, type EventCategoryValue } from './event.entity';
+
+export enum EventWhen {
+  UPCOMING = 'upcoming',
+  ACTIVE = 'active',
+  FUTURE = 'future',
+  PAST = 'past',
+  ALL = 'all',
+}
+registerEnumType(EventWhen, {
+  name: 'EventWhen',
+  description: 'UPCOMING: today or later (India time); ACTIVE: today; FUTURE: after today; PAST: before today; ALL: any date',
+});
+
+export enum EventCategory {
+  GENERAL = 'general',
+  PRIMARY = 'primary',
+  SECONDARY = 'secondary',
+  GRADUATE = 'graduate',
+}
+registerEnumType(EventCategory, { name: 'EventCategory' });
+
+export enum EventTiming {
+  UPCOMING = 'upcoming',
+  ACTIVE = 'active',
+  PAST = 'past',
+}
+registerEnumType(EventTiming, { name: 'EventTiming', description: 'The admin reading: by date only, later is UPCOMING, today ACTIVE, earlier PAST' });
+
+@ObjectType('Event')
+export class EventView {
+  @Field(() => ID) id: string;
+  @Field() title: string;
+  @Field() description: string;
+  @Field({ description: 'Local date, YYYY-MM-DD' }) date: string;
+  @Field({ description: 'Local start time, HH:MM (24h)' }) time: string;
+  @Field(() => String, { nullable: true }) endDate: string | null;
+  @Field(() => String, { nullable: true }) endTime: string | null;
+  @Field() startsAt: Date;
+  @Field() location: string;
+  @Field(() => EventCategory) category: EventCategoryValue;
+  @Field(() => String, { nullable: true }) externalLink: string | null;
+  @Field(() => Int, { nullable: true }) maxParticipants: number | null;
+  @Field(() => String, { nullable: true }) speaker: string | null;
+  @Field(() => String, { nullable: true, description: 'Largest rendition' }) imageUrl: string | null;
+  @Field(() => String, { nullable: true }) imageSrcSet: string | null;
+  @Field(() => Int) registeredCount: number;
+  @Field() isFull: boolean;
+  @Field({ description: 'Public reading: the date is today or later' }) isUpcoming: boolean;
+  @Field({ description: 'The start date and time have passed' }) hasStarted: boolean;
+  @Field(() => EventTiming) timing: EventTiming;
+  @Field() createdAt: Date;
+}
+
+@ObjectType()
+export class EventPage {
+  @Field(() => [EventView]) items: EventView[];
+  @Field(() => Int) total: number;
+  @Field(() => Int) offset: number;
+  @Field(() => Int) limit: number;
+}
+
+@ObjectType()
+export class DayCount {
+  @Field({ description: 'YYYY-MM-DD' }) date: string;
+  @Field(() => Int) count: number;
+}
+
+@InputType()
+export class EventFilter {
+  @Field(() => EventWhen, { defaultValue: EventWhen.ALL })
+  @IsOptional()
+  @IsIn(Object.values(EventWhen), { message: 'Unknown event type filter' })
+  when?: EventWhen;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'Month must be 1-12' })
+  @Min(1, { message: 'Month must be 1-12' })
+  @Max(12, { message: 'Month must be 1-12' })
+  month?: number;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'Year must be a number' })
+  @Min(1900, { message: 'Year is out of range' })
+  @Max(2200, { message: 'Year is out of range' })
+  year?: number;
+
+  @Field(() => EventCategory, { nullable: true })
+  @IsOptional()
+  @IsIn(EVENT_CATEGORIES, { message: 'Category is invalid' })
+  category?: EventCategoryValue;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @Transform(trimOptional)
+  @IsString()
+  @MaxLength(100)
+  search?: string;
+}
+
+@ArgsType()
+export class PageArgs {
+  @Field(() => Int, { defaultValue: 0 })
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset: number = 0;
+
+  @Field(() => Int, { defaultValue: 20, description: 'At most 100' })
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  limit: number = 20;
+}
+
+const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/;
+
+/** Event fields as an admin submits them (create); every rule and message of SPEC section 5. */
+@InputType()
+export class EventInput {
+  @Field() @Transform(trim) @IsString({ message: 'Title is required' }) @MinLength(1, { message: 'Title is required' }) @MaxLength(200, { message: 'Title is too long (200 characters at most)' })
+  title: string;
+
+  @Field(() => EventCategory) @IsIn(EVENT_CATEGORIES, { message: 'Category is required' })
+  category: EventCategoryValue;
+
+  @Field() @Transform(trim) @IsString({ message: 'Description is required' }) @MinLength(1, { message: 'Description is required' }) @MaxLength(10000, { message: 'Description is too long' })
+  description: string;
+
+  @Field({ description: 'YYYY-MM-DD (a longer ISO string is cut to its first 10 characters)' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().slice(0, 10) : value))
+  @IsString({ message: 'Date is required' }) @Matches(DATE, { message: 'Date is required' })
+  date: string;
+
+  @Field() @Transform(trim) @IsString({ message: 'Time is required' }) @Matches(TIME, { message: 'Time is required' })
+  time: string;
+
+  @Field() @Transform(trim) @IsString({ message: 'Location is required' }) @MinLength(1, { message: 'Location is required' }) @MaxLength(200, { message: 'Location is too long' })
+  location: string;
+
+  @Field(() => String, { nullable: true })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().slice(0, 10) || undefined : value ?? undefined))
+  @IsOptional() @Matches(DATE, { message: 'End date must be a date' })
+  endDate?: string;
+
+  @Field(() => String, { nullable: true }) @Transform(trimOptional) @IsOptional() @Matches(TIME, { message: 'End time must be HH:MM' })
+  endTime?: string;
+
+  @Field(() => Int, { nullable: true })
+  @Transform(({ value }) => (value === '' || value === null || value === 'null' || value === undefined ? undefined : typeof value === 'string' ? Number(value) : value))
+  @IsOptional() @IsInt({ message: 'Max participants must be a whole number' }) @Min(1, { message: 'Max participants must be at least 1' }) @Max(1_000_000)
+  maxParticipants?: number;
+
+  @Field(() => String, { nullable: true }) @Transform(trimOptional) @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'External link must be a valid URL' }) @MaxLength(500)
+  externalLink?: string;
+
+  @Field(() => String, { nullable: true }) @Transform(trimOptional) @IsOptional() @IsString() @MaxLength(120, { message: 'Speaker is too long' })
+  speaker?: string;
+}
+
+/** An edit: every field optional (the old edit form has no required checks), the same shape rules. */
+@InputType()
+export class EventUpdateInput {
+  @Field({ nullable: true }) @Transform(trimOptional) @IsOptional() @IsString() @MinLength(1, { message: 'Title is required' }) @MaxLength(200, { message: 'Title is too long (200 characters at most)' })
+  title?: string;
+
+  @Field(() => EventCategory, { nullable: true }) @Transform(trimOptional) @IsOptional() @IsIn(EVENT_CATEGORIES, { message: 'Category is required' })
+  category?: EventCategoryValue;
+
+  @Field({ nullable: true }) @Transform(trimOptional) @IsOptional() @IsString() @MaxLength(10000)
+  description?: string;
+
+  @Field({ nullable: true })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().slice(0, 10) || undefined : value ?? undefined))
+  @IsOptional() @Matches(DATE, { message: 'Date is required' })
+  date?: string;
+
+  @Field({ nullable: true }) @Transform(trimOptional) @IsOptional() @Matches(TIME, { message: 'Time is required' })
+  time?: string;
+
+  @Field({ nullable: true }) @Transform(trimOptional) @IsOptional() @IsString() @MaxLength(200)
+  location?: string;
+
+  @Field(() => String, { nullable: true, description: 'Empty string clears it' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().slice(0, 10) : value === null ? '' : value))
+  @IsOptional() @Matches(/^(\d{4}-\d{2}-\d{2})?$/, { message: 'End date must be a date' })
+  endDate?: string;
+
+  @Field(() => String, { nullable: true, description: 'Empty string clears it' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value === null ? '' : value))
+  @IsOptional() @Matches(/^(([01][0-9]|2[0-3]):[0-5][0-9])?$/, { message: 'End time must be HH:MM' })
+  endTime?: string;
+
+  @Field(() => Int, { nullable: true, description: 'null (or an empty string over REST) clears it' })
+  @Transform(({ value }) => (value === '' || value === 'null' ? null : typeof value === 'string' ? Number(value) : value))
+  @IsOptional() @IsInt({ message: 'Max participants must be a whole number' }) @Min(1, { message: 'Max participants must be at least 1' }) @Max(1_000_000)
+  maxParticipants?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Empty string clears it' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value === null ? '' : value))
+  @IsOptional()
+  @Matches(/^(https?:\/\/[^\s]+)?$/, { message: 'External link must be a valid URL' }) @MaxLength(500)
+  externalLink?: string;
+
+  @Field(() => String, { nullable: true, description: 'Empty string clears it' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value === null ? '' : value))
+  @IsOptional() @IsString() @MaxLength(120)
+  speaker?: string;
+}

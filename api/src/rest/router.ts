@@ -1,0 +1,44 @@
+import express, { Router, type RequestHandler } from 'express';
+import multer from 'multer';
+import { assertAccess } from '../common/access';
+import { DomainError } from '../common/errors';
+import type { Services } from '../services';
+import { restRoutes } from './routes';
+import { Reply, type RouteDef } from './route';
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: 5 * 1024 * 1024, files: 1, parts: 30, fields: 25, fieldSize: 64 * 1024 },
+});
+
+function uploadMiddleware(def: RouteDef): RequestHandler[] {
+  if (!def.upload) return [];
+  const accept = upload.fields(def.upload.fields.map((name) => ({ name, maxCount: 1 })));
+  // Only run multer for multipart bodies; JSON bodies go through the JSON parser as usual.
+  return [(req, res, next) => (req.is('multipart/form-data') ? accept(req, res, next) : next())];
+}
+
+/** Mounts every declared route with its access check; the handlers only map shapes and call services. */
+export function createRestRouter(services: Services, routes: RouteDef[] = restRoutes): Router {
+  const router = Router();
+  router.use(express.json({ limit: '100kb' }));
+  for (const def of routes) {
+    router[def.method](def.path, ...uploadMiddleware(def), async (req, res, next) => {
+      try {
+        const { viewer, problem } = await services.viewers.fromAuthorizationHeader(req.headers.authorization);
+        assertAccess(def.access, viewer, problem);
+        const files = (req.files ?? {}) as Record<string, Express.Multer.File[]>;
+        const file = Object.values(files).flat()[0];
+        const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+        const result = await def.handler({ req, res, viewer, services, params: req.params as Record<string, string>, body, ip: req.ip ?? '', file });
+        if (res.headersSent) return;
+        if (result instanceof Reply) res.status(result.status).json(result.body);
+        else res.json(result);
+      } catch (err) {
+        next(err);
+      }
+    });
+  }
+  router.use((req, _res, next) => next(new DomainError('NOT_FOUND', `No such API route: ${req.method} ${req.path}`)));
+  return router;
+}

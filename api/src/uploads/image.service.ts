@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { DomainError } from '../common/errors';
+import { IMAGE_WIDTHS, renditionName } from './image-urls';
+import type { FileStorage } from './storage';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Refuse decompression bombs: a small file that claims a huge canvas. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+export const INVALID_IMAGE = 'Please upload a JPEG, PNG or WebP image';
+
+/**
+ * Accepts an uploaded image only by what its bytes are (never its name or declared type),
+ * re-encodes it to WebP at a few widths under a random name, and stores the renditions.
+ */
+export class ImageService {
+  constructor(private readonly storage: FileStorage) {}
+
+  async save(data: Buffer): Promise<string> {
+    if (data.length > MAX_IMAGE_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', 'Image is too large (5 MB at most)');
+    let meta: sharp.Metadata;
+    try {
+      meta = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    } catch {
+      throw new DomainError('UNSUPPORTED_MEDIA', INVALID_IMAGE);
+    }
+    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new DomainError('UNSUPPORTED_MEDIA', INVALID_IMAGE);
+    if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS) {
+      throw new DomainError('UNSUPPORTED_MEDIA', 'Image dimensions are too large');
+    }
+    const key = randomBytes(12).toString('hex');
+    try {
+      for (const width of IMAGE_WIDTHS) {
+        const out = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
+          .rotate()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 78 })
+          .toBuffer();
+        await this.storage.put(renditionName(key, width), out, 'image/webp');
+      }
+    } catch (err) {
+      await this.storage.removeByPrefix(key);
+      if (err instanceof DomainError) throw err;
+      throw new DomainError('UNSUPPORTED_MEDIA', INVALID_IMAGE);
+    }
+    return key;
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.storage.removeByPrefix(key);
+  }
+}

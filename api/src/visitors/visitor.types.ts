@@ -1,0 +1,6 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+
+@ObjectType()
+export class VisitPayload {
+  @Field(() => Int) visitorCount: number;
+}
