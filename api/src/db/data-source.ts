@@ -9,11 +9,15 @@ export interface DatabaseOptions {
   /** Directory for the embedded database; 'memory://' keeps it in memory (tests). */
   embeddedDir?: string;
   poolSize?: number;
+  /** A PGlite data-directory dump to start from (tests start from a migrated snapshot). */
+  loadDataDir?: Blob;
 }
 
 export interface Database {
   dataSource: DataSource;
   kind: 'postgres' | 'pglite';
+  /** The embedded engine, when kind is pglite. */
+  pglite?: import('@electric-sql/pglite').PGlite;
   close(): Promise<void>;
 }
 
@@ -46,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
   const dir = options.embeddedDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const pglite = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, { extensions: { uuid_ossp } });
+  const pglite = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, { extensions: { uuid_ossp }, loadDataDir: options.loadDataDir });
   const pgConfig = createPgConfig(pglite);
   const dataSource = new DataSource({
     type: 'postgres',
@@ -60,6 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     dataSource,
     kind: 'pglite',
+    pglite: pglite as unknown as Database['pglite'],
     close: async () => {
       await dataSource.destroy();
       await pglite.close();

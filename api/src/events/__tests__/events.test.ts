@@ -1,0 +1,135 @@
+import { createTestContext, type TestContext } from '../../test/harness';
+import { makeEvent } from '../../test/scenarios';
+
+let ctx: TestContext;
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ now: new Date('2026-06-15T10:00:00+05:30') });
+  ids = {
+    past2: (await makeEvent(ctx, { title: 'Older past', date: '2026-05-02', speaker: 'Dr. Rao' })).id,
+    past1: (await makeEvent(ctx, { title: 'Recent past', date: '2026-06-10', category: 'primary' })).id,
+    todayMorning: (await makeEvent(ctx, { title: 'Today morning', date: '2026-06-15', time: '08:00' })).id,
+    todayEvening: (await makeEvent(ctx, { title: 'Today evening', date: '2026-06-15', time: '18:00' })).id,
+    next: (await makeEvent(ctx, { title: 'Next week 100%_sale', date: '2026-06-22', maxParticipants: 2, registeredCount: 2 })).id,
+    later: (await makeEvent(ctx, { title: 'July seminar', date: '2026-07-05', category: 'graduate', speaker: 'Prof. Tiwari' })).id,
+  };
+});
+afterAll(() => ctx.close());
+
+const titles = (items: { title: string }[]) => items.map((e) => e.title);
+const EVENTS = `query($filter: EventFilter, $offset: Int, $limit: Int) { events(filter: $filter, offset: $offset, limit: $limit) { total offset limit items { id title date isUpcoming hasStarted timing isFull registeredCount isRegistered } } }`;
+
+describe('events query: timing filters (SPEC section 4)', () => {
+  it('UPCOMING includes today and later, ascending', async () => {
+    const { data } = await ctx.gql(EVENTS, { filter: { when: 'UPCOMING' } });
+    expect(titles(data.events.items)).toEqual(['Today morning', 'Today evening', 'Next week 100%_sale', 'July seminar']);
+  });
+  it('PAST is before today, descending', async () => {
+    const { data } = await ctx.gql(EVENTS, { filter: { when: 'PAST' } });
+    expect(titles(data.events.items)).toEqual(['Recent past', 'Older past']);
+  });
+  it('ACTIVE is today only; FUTURE is after today (the admin reading)', async () => {
+    const active = await ctx.gql(EVENTS, { filter: { when: 'ACTIVE' } });
+    expect(titles(active.data.events.items)).toEqual(['Today morning', 'Today evening']);
+    const future = await ctx.gql(EVENTS, { filter: { when: 'FUTURE' } });
+    expect(titles(future.data.events.items)).toEqual(['Next week 100%_sale', 'July seminar']);
+  });
+  it('computes timing, isUpcoming, hasStarted and isFull from the clock', async () => {
+    const { data } = await ctx.gql(EVENTS, { filter: { when: 'ALL' }, limit: 50 });
+    const byTitle = Object.fromEntries(data.events.items.map((e: any) => [e.title, e]));
+    expect(byTitle['Recent past']).toMatchObject({ timing: 'PAST', isUpcoming: false, hasStarted: true });
+    expect(byTitle['Today morning']).toMatchObject({ timing: 'ACTIVE', isUpcoming: true, hasStarted: true });
+    expect(byTitle['Today evening']).toMatchObject({ timing: 'ACTIVE', isUpcoming: true, hasStarted: false });
+    expect(byTitle['Next week 100%_sale']).toMatchObject({ timing: 'UPCOMING', isFull: true, registeredCount: 2, isRegistered: false });
+  });
+});
+
+describe('events query: month, category, search, pagination', () => {
+  it('filters by month and year', async () => {
+    const { data } = await ctx.gql(EVENTS, { filter: { month: 6, year: 2026 }, limit: 50 });
+    expect(data.events.total).toBe(4);
+    expect(data.events.items.every((e: any) => e.date.startsWith('2026-06'))).toBe(true);
+  });
+  it('filters by category', async () => {
+    const { data } = await ctx.gql(EVENTS, { filter: { category: 'GRADUATE' } });
+    expect(titles(data.events.items)).toEqual(['July seminar']);
+  });
+  it('searches title and speaker case-insensitively, treating % and _ literally', async () => {
+    expect(titles((await ctx.gql(EVENTS, { filter: { search: 'tiwari' } })).data.events.items)).toEqual(['July seminar']);
+    expect(titles((await ctx.gql(EVENTS, { filter: { search: '100%_' } })).data.events.items)).toEqual(['Next week 100%_sale']);
+    expect((await ctx.gql(EVENTS, { filter: { search: '%' } })).data.events.total).toBe(1);
+  });
+  it('searches by id', async () => {
+    const { data } = await ctx.gql(EVENTS, { filter: { search: ids.later.slice(0, 8) } });
+    expect(titles(data.events.items)).toEqual(['July seminar']);
+  });
+  it('paginates with a stable total', async () => {
+    const first = await ctx.gql(EVENTS, { filter: { when: 'ALL' }, offset: 0, limit: 2 });
+    const second = await ctx.gql(EVENTS, { filter: { when: 'ALL' }, offset: 2, limit: 2 });
+    expect(first.data.events.total).toBe(6);
+    expect(first.data.events.items).toHaveLength(2);
+    expect(titles(second.data.events.items)).toEqual(['Today morning', 'Today evening']);
+  });
+  it('rejects a month outside 1-12 with a validation error', async () => {
+    const { errors } = await ctx.gql(EVENTS, { filter: { month: 13 } });
+    expect(errors?.[0].extensions.code).toBe('VALIDATION');
+  });
+});
+
+describe('event and calendar counts', () => {
+  it('returns one event; NOT_FOUND for an unknown or malformed id', async () => {
+    const found = await ctx.gql(`query($id: ID!) { event(id: $id) { title speaker } }`, { id: ids.later });
+    expect(found.data.event).toEqual({ title: 'July seminar', speaker: 'Prof. Tiwari' });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', "1' OR '1'='1"]) {
+      const missing = await ctx.gql(`query($id: ID!) { event(id: $id) { title } }`, { id });
+      expect(missing.errors?.[0]).toMatchObject({ message: 'Event not found', extensions: { code: 'NOT_FOUND' } });
+    }
+  });
+  it('counts events per day of a month in one grouped query', async () => {
+    const { data } = await ctx.gql(`{ eventCountsByDay(year: 2026, month: 6) { date count } }`);
+    expect(data.eventCountsByDay).toEqual([
+      { date: '2026-06-10', count: 1 },
+      { date: '2026-06-15', count: 2 },
+      { date: '2026-06-22', count: 1 },
+    ]);
+    const past = await ctx.gql(`{ eventCountsByDay(year: 2026, month: 6, when: PAST) { date count } }`);
+    expect(past.data.eventCountsByDay).toEqual([{ date: '2026-06-10', count: 1 }]);
+  });
+});
+
+describe('REST: GET /api/events and /api/events/:id', () => {
+  it('lists events in the legacy shape under data', async () => {
+    const res = await ctx.http.get('/api/events?when=upcoming');
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.data.map((e: any) => e.title)).toEqual(['Today morning', 'Today evening', 'Next week 100%_sale', 'July seminar']);
+    const first = res.body.data[0];
+    expect(first._id).toBe(first.id);
+    expect(first.date.slice(0, 10)).toBe('2026-06-15');
+    expect(first.registrations).toEqual([]);
+  });
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await ctx.http.get('/api/events');
+    expect(first.headers.etag).toBeTruthy();
+    const again = await ctx.http.get('/api/events').set('if-none-match', first.headers.etag);
+    expect(again.status).toBe(304);
+  });
+  it('returns one event, and 404 Event not found for unknown or malformed ids', async () => {
+    const ok = await ctx.http.get(`/api/events/${ids.next}`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ _id: ids.next, maxParticipants: 2, registeredCount: 2, isFull: true });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'abc', '%27%3B%20DROP%20TABLE%20events%3B--']) {
+      const res = await ctx.http.get(`/api/events/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND', msg: 'Event not found', message: 'Event not found', error: 'Event not found' });
+    }
+  });
+  it('rejects bad query parameters with 400, not 500', async () => {
+    for (const q of ['month=0', 'year=abc', 'limit=-1', 'limit=100000', 'when=sometimes', 'category=music']) {
+      const res = await ctx.http.get(`/api/events?${q}`);
+      expect(res.status).toBe(400);
+      expect(res.body.success).toBe(false);
+    }
+  });
+});
