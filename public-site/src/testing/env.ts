@@ -1,0 +1,6 @@
+import type { Env } from '../config/env';
+
+export const env: Env = {
+  graphqlUrl: '/graphql',
+  isDev: false,
+};
