@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import { AuditService } from './audit/audit.service';
 import { TokenService } from './auth/token.service';
 import { ViewerService } from './auth/viewer.service';
 import { systemClock, type Clock } from './common/clock';
@@ -7,6 +8,7 @@ import type { Logger } from './common/logger';
 import type { Config } from './config/env';
 import { ContactService } from './contacts/contact.service';
 import { EventService } from './events/event.service';
+import { RateLimitService } from './rate-limit/rate-limit.service';
 import { RegistrationService } from './registrations/registration.service';
 import { TeamService } from './team/team.service';
 import { ImageService } from './uploads/image.service';
@@ -37,6 +39,8 @@ export function createServices(deps: ServiceDeps) {
     tokens,
     images,
     viewers: new ViewerService(dataSource, tokens),
+    audit: new AuditService(dataSource),
+    rateLimits: new RateLimitService(dataSource, clock),
     events: new EventService(dataSource, clock, images),
     registrations: new RegistrationService(dataSource),
     contacts: new ContactService(dataSource),

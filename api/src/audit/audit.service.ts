@@ -1,0 +1,56 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Viewer } from '../common/access';
+import { AuditEntryEntity } from './audit-entry.entity';
+
+/** Never store secrets in the log. */
+const REDACTED_KEYS = new Set(['passwordHash', 'password', 'password_hash', 'codeHash', 'tokenVersion']);
+
+function redact(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(redact);
+  if (typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k, v]) => !REDACTED_KEYS.has(k) && typeof v !== 'function' && !(v !== null && typeof v === 'object' && !(v instanceof Date) && !Array.isArray(v) && k !== 'socialLinks'))
+        .map(([k, v]) => [k, redact(v)]),
+    );
+  }
+  return value;
+}
+
+export interface AuditRecord {
+  action: string;
+  entityType: string;
+  entityId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** The audit log of every admin and teacher write: who, what, when, before and after. */
+export class AuditService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Pass the transaction's manager so the entry commits (or rolls back) with the change itself. */
+  async record(actor: Viewer | null, entry: AuditRecord, manager?: EntityManager): Promise<void> {
+    const repo = (manager ?? this.dataSource.manager).getRepository(AuditEntryEntity);
+    await repo.insert({
+      actorId: actor?.id ?? null,
+      actorEmail: actor?.email ?? null,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId ?? null,
+      before: redact(entry.before) as object | null,
+      after: redact(entry.after) as object | null,
+    });
+  }
+
+  async list(offset = 0, limit = 50): Promise<{ items: AuditEntryEntity[]; total: number }> {
+    const [items, total] = await this.dataSource.getRepository(AuditEntryEntity).findAndCount({
+      order: { createdAt: 'DESC' },
+      skip: Math.max(0, offset),
+      take: Math.min(Math.max(1, limit), 200),
+    });
+    return { items, total };
+  }
+}
