@@ -12,7 +12,7 @@ function redact(value: unknown): unknown {
   if (typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
-        .filter(([k, v]) => !REDACTED_KEYS.has(k) && typeof v !== 'function' && !(v !== null && typeof v === 'object' && !(v instanceof Date) && !Array.isArray(v) && k !== 'socialLinks'))
+        .filter(([k, v]) => !REDACTED_KEYS.has(k) && typeof v !== 'function')
         .map(([k, v]) => [k, redact(v)]),
     );
   }
@@ -40,8 +40,10 @@ export class AuditService {
       action: entry.action,
       entityType: entry.entityType,
       entityId: entry.entityId ?? null,
-      before: redact(entry.before) as object | null,
-      after: redact(entry.after) as object | null,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      before: redact(entry.before) as any,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      after: redact(entry.after) as any,
     });
   }
 
