@@ -1,0 +1,32 @@
+# One build, three production images: the API and the two static sites behind nginx.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY api/package.json api/
+COPY public-site/package.json public-site/
+COPY admin-portal/package.json admin-portal/
+COPY e2e/package.json e2e/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim AS api
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/package.json ./
+COPY --from=build /app/api/package.json ./api/
+COPY --from=build /app/api/dist ./api/dist
+COPY --from=build /app/api/seed-assets ./api/seed-assets
+USER node
+EXPOSE 4000
+HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:4000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "api/dist/main.js"]
+
+FROM nginx:1.27-alpine AS public-site
+COPY deploy/nginx-site.conf /etc/nginx/templates/default.conf.template
+COPY --from=build /app/public-site/dist /usr/share/nginx/html
+
+FROM nginx:1.27-alpine AS admin-portal
+COPY deploy/nginx-site.conf /etc/nginx/templates/default.conf.template
+COPY --from=build /app/admin-portal/dist /usr/share/nginx/html
