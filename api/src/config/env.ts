@@ -21,6 +21,8 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: 'silent' | 'info';
+  /** bcrypt cost: BCRYPT_COST, at least 10 outside tests (4 keeps the test suite fast). */
+  bcryptCost: number;
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicPort = port('PUBLIC_PORT', env.PUBLIC_PORT, 3000, problems);
   const adminPort = port('ADMIN_PORT', env.ADMIN_PORT, 3001, problems);
 
+  const bcryptCost = env.BCRYPT_COST ? Number(env.BCRYPT_COST) : nodeEnv === 'test' ? 4 : 12;
+  if (!Number.isInteger(bcryptCost) || bcryptCost < (nodeEnv === 'test' ? 4 : 10) || bcryptCost > 15) problems.push('BCRYPT_COST must be a whole number from 10 to 15');
+
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     nodeEnv,
@@ -95,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: bool(env.SEED_DEMO, !databaseUrl),
     trustProxy: bool(env.TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'info',
+    bcryptCost,
   };
 }

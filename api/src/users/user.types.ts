@@ -1,0 +1,71 @@
+import { Transform } from 'class-transformer';
+import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import { trim } from '../common/validate';
+import type { UserCategory as UserCategoryValue, UserStatus as UserStatusValue } from './user.entity';
+
+/** GraphQL names are upper case; the TS values are the stored lower-case strings. */
+export enum UserCategory {
+  PRIMARY = 'primary',
+  SECONDARY = 'secondary',
+  GRADUATE = 'graduate',
+  ADMIN = 'admin',
+  STUDENT = 'student',
+  SUPERADMIN = 'superadmin',
+}
+registerEnumType(UserCategory, {
+  name: 'UserCategory',
+  description: 'PRIMARY is a teacher in the teacher/admin areas (and the primary programme in public registration); STUDENT is a pupil a teacher added',
+});
+
+export enum UserStatus {
+  ACTIVE = 'active',
+  PENDING = 'pending',
+  APPROVED = 'approved',
+  REJECTED = 'rejected',
+}
+registerEnumType(UserStatus, { name: 'UserStatus' });
+
+@ObjectType('UserRef')
+export class UserRef {
+  @Field(() => ID) id: string;
+  @Field() name: string;
+  @Field() email: string;
+}
+
+/** The GraphQL view of a user account (never the entity itself: no password hash, no token version). */
+@ObjectType('User')
+export class UserView {
+  @Field(() => ID) id: string;
+  @Field() name: string;
+  @Field() email: string;
+  @Field(() => String, { nullable: true }) phone: string | null;
+  @Field(() => UserCategory) category: UserCategoryValue;
+  @Field(() => UserStatus) status: UserStatusValue;
+  @Field(() => String, { nullable: true }) fatherName: string | null;
+  @Field(() => String, { nullable: true }) schoolName: string | null;
+  @Field(() => String, { nullable: true }) district: string | null;
+  @Field(() => String, { nullable: true }) area: string | null;
+  @Field(() => String, { nullable: true, description: "For a student: the teacher's e-mail" }) primaryEmail: string | null;
+  @Field(() => UserRef, { nullable: true }) createdBy: UserRef | null;
+  @Field() createdAt: Date;
+}
+
+export const PHONE_PATTERN = /^[0-9]{10}$/;
+export const PHONE_MESSAGE = 'Phone must be 10 digits';
+
+@InputType()
+export class ProfileInput {
+  @Field()
+  @Transform(trim)
+  @IsString({ message: 'Name is required' })
+  @MinLength(1, { message: 'Name is required' })
+  @MaxLength(100, { message: 'Name is too long (100 characters at most)' })
+  name: string;
+
+  @Field()
+  @Transform(trim)
+  @IsString({ message: 'Phone is required' })
+  @Matches(PHONE_PATTERN, { message: PHONE_MESSAGE })
+  phone: string;
+}
