@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom';
-import { initI18n } from '@/i18n';
+import { initI18nSync } from '@/i18n';
 
 // Tests render English unless they switch language themselves.
-initI18n('en');
+initI18nSync();
 
 // jsdom has no matchMedia; default to a wide screen without reduced motion.
 if (!window.matchMedia) {

@@ -83,7 +83,11 @@ export function pagingReducer(options: PagingOptions) {
         return { ...state, index, userPaused: navigatePause };
       }
       case 'togglePause':
-        return { ...state, userPaused: !state.userPaused };
+        // Pressing play is an explicit request: it resumes even though the pointer or focus is
+        // still on the control (WAI-ARIA carousel pattern). New hover/focus events pause again.
+        return state.userPaused
+          ? { ...state, userPaused: false, hovering: false, focused: false }
+          : { ...state, userPaused: true };
       case 'hover':
         return state.hovering === action.on ? state : { ...state, hovering: action.on };
       case 'focus':

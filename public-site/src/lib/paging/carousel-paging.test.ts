@@ -86,6 +86,16 @@ describe('carousel paging', () => {
       expect(isAutoAdvancing(s, false)).toBe(true);
     });
 
+    it('pressing play resumes even with the pointer and focus on the control', () => {
+      let s = reduce(initialPagingState(3), { type: 'hover', on: true });
+      s = reduce(s, { type: 'focus', on: true });
+      s = reduce(s, { type: 'togglePause' });
+      expect(isAutoAdvancing(s, false)).toBe(false);
+      s = reduce(s, { type: 'togglePause' });
+      expect(isAutoAdvancing(s, false)).toBe(true);
+      expect(reduce(s, { type: 'tick' }).index).toBe(1);
+    });
+
     it('never auto-advances with reduced motion or a single page', () => {
       expect(isAutoAdvancing(initialPagingState(3), true)).toBe(false);
       expect(isAutoAdvancing(initialPagingState(1), false)).toBe(false);

@@ -1,0 +1,5 @@
+import { RegistrationPage } from '@/features/registration/components/registration-page';
+
+export default function RegistrationRoute() {
+  return <RegistrationPage />;
+}

@@ -1,0 +1,5 @@
+import { TeamPage } from '@/features/team/components/team-page';
+
+export default function TeamsRoute() {
+  return <TeamPage />;
+}

@@ -1,0 +1,207 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { clearAuthToken, getAuthToken } from '@/lib/auth-token';
+import { LanguageSwitch } from './language-switch';
+import { useDisclosure } from './use-disclosure';
+
+function logout() {
+  clearAuthToken();
+  window.location.reload();
+}
+
+function Brand() {
+  const { t } = useTranslation();
+  return (
+    <Link to={paths.home.getHref()} className="brand">
+      <img className="brand__logo" src="/favicon.svg" alt="" width="40" height="40" />
+      <span className="brand__text">
+        <span className="brand__name">{t('org.programme')}</span>
+        <span className="brand__org">{t('org.name')}</span>
+      </span>
+    </Link>
+  );
+}
+
+function HomeMenu() {
+  const { t } = useTranslation();
+  const menu = useDisclosure<HTMLLIElement>();
+  return (
+    <li className="nav__item nav__item--menu" ref={menu.ref}>
+      <button
+        type="button"
+        className="nav__link nav__menu-button"
+        aria-expanded={menu.open}
+        aria-controls="home-menu"
+        aria-haspopup="true"
+        onClick={menu.toggle}
+      >
+        {t('nav.home')}
+        <span className="nav__caret" aria-hidden="true">
+          ▾
+        </span>
+      </button>
+      <ul id="home-menu" className="dropdown" hidden={!menu.open} aria-label={t('nav.homeMenu')}>
+        <li>
+          <Link className="dropdown__link" to={paths.home.getHref()} onClick={menu.close}>
+            {t('nav.home')}
+          </Link>
+        </li>
+        <li>
+          <Link className="dropdown__link" to={paths.registration.getHref()} onClick={menu.close}>
+            {t('nav.registration')}
+          </Link>
+        </li>
+        <li>
+          <Link className="dropdown__link" to={paths.events.getHref()} onClick={menu.close}>
+            {t('nav.events')}
+          </Link>
+        </li>
+      </ul>
+    </li>
+  );
+}
+
+/** Placeholder until the accounts work fills in the user's name. */
+function UserMenu() {
+  const { t } = useTranslation();
+  const menu = useDisclosure<HTMLDivElement>();
+  return (
+    <div className="user-menu" ref={menu.ref}>
+      <button
+        type="button"
+        className="button button--ghost user-menu__button"
+        aria-expanded={menu.open}
+        aria-controls="user-menu"
+        aria-haspopup="true"
+        onClick={menu.toggle}
+      >
+        <span className="user-menu__avatar" aria-hidden="true">
+          ☺
+        </span>
+        {t('nav.account')}
+      </button>
+      <ul id="user-menu" className="dropdown dropdown--right" hidden={!menu.open}>
+        <li>
+          <Link className="dropdown__link" to={paths.profile.getHref()} onClick={menu.close}>
+            {t('nav.profile')}
+          </Link>
+        </li>
+        <li>
+          <button type="button" className="dropdown__link" onClick={logout}>
+            {t('nav.logout')}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+const mainLinks = [
+  { to: paths.events.getHref(), key: 'nav.events' },
+  { to: paths.about.getHref(), key: 'nav.about' },
+  { to: paths.teams.getHref(), key: 'nav.team' },
+  { to: paths.contact.getHref(), key: 'nav.contact' },
+] as const;
+
+export function Header() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [signedIn] = useState(() => Boolean(getAuthToken()));
+
+  // Close the mobile menu after navigating.
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+
+  const navClass = ({ isActive }: { isActive: boolean }) => `nav__link${isActive ? ' nav__link--active' : ''}`;
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Brand />
+        <nav className="nav nav--desktop" aria-label={t('nav.mainLabel')}>
+          <ul className="nav__list">
+            <HomeMenu />
+            {mainLinks.map((l) => (
+              <li className="nav__item" key={l.to}>
+                <NavLink to={l.to} className={navClass}>
+                  {t(l.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__actions">
+          <LanguageSwitch />
+          {signedIn ? (
+            <UserMenu />
+          ) : (
+            <Link to={paths.login.getHref()} className="button button--ghost header-login">
+              {t('nav.login')}
+            </Link>
+          )}
+          <Link to={paths.registration.getHref()} className="button button--primary header-cta">
+            {t('nav.registerCta')}
+          </Link>
+          <button
+            type="button"
+            className="hamburger"
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            aria-label={mobileOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setMobileOpen((o) => !o)}
+          >
+            <span className="hamburger__bar" aria-hidden="true" />
+            <span className="hamburger__bar" aria-hidden="true" />
+            <span className="hamburger__bar" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      <nav id="mobile-menu" className="mobile-menu" hidden={!mobileOpen} aria-label={t('nav.mainLabel')}>
+        <ul className="mobile-menu__list container">
+          <li>
+            <NavLink to={paths.home.getHref()} end className={navClass}>
+              {t('nav.home')}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={paths.registration.getHref()} className={navClass}>
+              {t('nav.registration')}
+            </NavLink>
+          </li>
+          {mainLinks.map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to} className={navClass}>
+                {t(l.key)}
+              </NavLink>
+            </li>
+          ))}
+          {signedIn ? (
+            <>
+              <li>
+                <NavLink to={paths.profile.getHref()} className={navClass}>
+                  {t('nav.profile')}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.logout.getHref()} className={navClass}>
+                  {t('nav.logout')}
+                </NavLink>
+              </li>
+            </>
+          ) : (
+            <li>
+              <NavLink to={paths.login.getHref()} className={navClass}>
+                {t('nav.login')}
+              </NavLink>
+            </li>
+          )}
+          <li className="mobile-menu__lang">
+            <LanguageSwitch />
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

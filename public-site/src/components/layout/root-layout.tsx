@@ -1,0 +1,54 @@
+import { Suspense, useEffect } from 'react';
+import { matchRoutes, Outlet, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { Loading } from '@/components/ui/loading';
+import { Header } from './header';
+import { Footer } from './footer';
+import './layout.css';
+
+interface TitledRoute {
+  path: string;
+  titleKey?: string;
+}
+
+/** Sets document.title from the matched route's titleKey (pages without one set their own). */
+function RouteTitle({ routes }: { routes: readonly TitledRoute[] }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const key = (matchRoutes([...routes], location)?.at(-1)?.route as TitledRoute | undefined)?.titleKey;
+  return key ? <DocumentTitle title={t(key)} /> : null;
+}
+
+function DocumentTitle({ title }: { title: string }) {
+  useDocumentTitle(title);
+  return null;
+}
+
+/** New page, new scroll position (unless jumping to an anchor). */
+function useScrollToTop() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+}
+
+export function RootLayout({ routes }: { routes: readonly TitledRoute[] }) {
+  const { t } = useTranslation();
+  useScrollToTop();
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <RouteTitle routes={routes} />
+      <Header />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Suspense fallback={<Loading label={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import type { ReactNode } from 'react';
+
+export function ErrorAlert({ children }: { children: ReactNode }) {
+  return (
+    <div className="alert alert--error" role="alert">
+      {children}
+    </div>
+  );
+}

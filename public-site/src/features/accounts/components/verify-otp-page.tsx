@@ -1,0 +1,5 @@
+import { ComingSoon } from './coming-soon';
+
+export default function VerifyOtpPage() {
+  return <ComingSoon titleKey="titles.verifyOtp" />;
+}

@@ -1,0 +1,6 @@
+import { useMutation } from '@apollo/client/react';
+import { SubmitContactDocument } from '@/gql/graphql';
+
+export function useSubmitContact() {
+  return useMutation(SubmitContactDocument);
+}

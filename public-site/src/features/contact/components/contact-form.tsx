@@ -1,0 +1,197 @@
+import { useEffect, useId, useState } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { ContactInput } from '@/gql/graphql';
+import { errorCode, validationFields } from '@/lib/errors';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';
+import { useSubmitContact } from '../api/use-submit-contact';
+
+export const SUCCESS_BANNER_MS = 3000;
+
+type Values = ContactInput;
+const fieldNames: (keyof Values)[] = ['name', 'email', 'phone', 'subject', 'message'];
+const emptyValues: Values = { name: '', email: '', phone: '', subject: '', message: '' };
+
+type Status = 'idle' | 'success' | 'failure' | 'invalid';
+
+export function ContactForm() {
+  const { t } = useTranslation();
+  const formId = useId();
+  const [submitContact] = useSubmitContact();
+  const [status, setStatus] = useState<Status>('idle');
+  const [failureKey, setFailureKey] = useState('contact.failure');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ defaultValues: emptyValues, mode: 'onTouched' });
+
+  useEffect(() => {
+    if (status !== 'success') return;
+    const id = window.setTimeout(() => setStatus('idle'), SUCCESS_BANNER_MS);
+    return () => window.clearTimeout(id);
+  }, [status]);
+
+  const onSubmit = async (values: Values) => {
+    setStatus('idle');
+    const input: Values = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      phone: values.phone.trim(),
+      subject: values.subject.trim(),
+      message: values.message.trim(),
+    };
+    try {
+      await submitContact({ variables: { input } });
+      reset(emptyValues);
+      setStatus('success');
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'VALIDATION') {
+        const fields = validationFields(error);
+        let marked = false;
+        for (const field of Object.keys(fields)) {
+          if ((fieldNames as string[]).includes(field)) {
+            setError(field as FieldPath<Values>, {
+              type: 'server',
+              message: t(`validation.server.${field}`),
+            });
+            marked = true;
+          }
+        }
+        if (marked) {
+          setStatus('invalid');
+          return;
+        }
+      }
+      setFailureKey(code === 'RATE_LIMITED' ? 'errors.RATE_LIMITED' : 'contact.failure');
+      setStatus('failure');
+    }
+  };
+
+  const describedBy = (name: keyof Values) => (errors[name] ? `${formId}-${name}-error` : undefined);
+  const fieldError = (name: keyof Values) =>
+    errors[name] ? (
+      <p className="field__error" id={`${formId}-${name}-error`}>
+        {errors[name]?.message}
+      </p>
+    ) : null;
+
+  return (
+    <form className="contact-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby={`${formId}-title`}>
+      <h2 className="card-title" id={`${formId}-title`}>
+        {t('contact.formHeading')}
+      </h2>
+      <div aria-live="polite" className="contact-form__status">
+        {status === 'success' ? (
+          <p className="alert alert--success" role="status">
+            {t('contact.success')}
+          </p>
+        ) : null}
+      </div>
+      {status === 'failure' ? (
+        <p className="alert alert--error" role="alert">
+          {t(failureKey)}
+        </p>
+      ) : null}
+      {status === 'invalid' ? (
+        <p className="alert alert--error" role="alert">
+          {t('contact.fixFields')}
+        </p>
+      ) : null}
+
+      <div className="form-row">
+        <div className="field">
+          <label className="field__label" htmlFor={`${formId}-name`}>
+            {t('contact.name')}
+          </label>
+          <input
+            id={`${formId}-name`}
+            className="field__control"
+            autoComplete="name"
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy('name')}
+            {...register('name', { validate: (v) => v.trim() !== '' || t('validation.nameRequired') })}
+          />
+          {fieldError('name')}
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${formId}-email`}>
+            {t('contact.email')}
+          </label>
+          <input
+            id={`${formId}-email`}
+            className="field__control"
+            type="email"
+            autoComplete="email"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy('email')}
+            {...register('email', {
+              validate: (v) =>
+                v.trim() === ''
+                  ? t('validation.emailRequired')
+                  : EMAIL_PATTERN.test(v.trim()) || t('validation.emailInvalid'),
+            })}
+          />
+          {fieldError('email')}
+        </div>
+      </div>
+      <div className="form-row">
+        <div className="field">
+          <label className="field__label" htmlFor={`${formId}-phone`}>
+            {t('contact.phone')}
+          </label>
+          <input
+            id={`${formId}-phone`}
+            className="field__control"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={10}
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={describedBy('phone')}
+            {...register('phone', {
+              validate: (v) =>
+                v.trim() === ''
+                  ? t('validation.phoneRequired')
+                  : PHONE_PATTERN.test(v.trim()) || t('validation.phoneInvalid'),
+            })}
+          />
+          {fieldError('phone')}
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${formId}-subject`}>
+            {t('contact.subject')}
+          </label>
+          <input
+            id={`${formId}-subject`}
+            className="field__control"
+            aria-invalid={errors.subject ? true : undefined}
+            aria-describedby={describedBy('subject')}
+            {...register('subject', { validate: (v) => v.trim() !== '' || t('validation.subjectRequired') })}
+          />
+          {fieldError('subject')}
+        </div>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${formId}-message`}>
+          {t('contact.message')}
+        </label>
+        <textarea
+          id={`${formId}-message`}
+          className="field__control"
+          rows={6}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={describedBy('message')}
+          {...register('message', { validate: (v) => v.trim() !== '' || t('validation.messageRequired') })}
+        />
+        {fieldError('message')}
+      </div>
+      <button type="submit" className="button button--primary contact-form__submit" disabled={isSubmitting}>
+        {isSubmitting ? t('contact.sending') : t('contact.send')}
+      </button>
+    </form>
+  );
+}

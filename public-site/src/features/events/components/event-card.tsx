@@ -1,0 +1,69 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import type { EventCardFieldsFragment } from '@/gql/graphql';
+import { FallbackImage } from '@/components/ui/fallback-image';
+import { formatEventDate, formatEventTime } from '@/lib/format';
+import { useLocale } from '@/i18n/use-locale';
+import { descriptionPreview } from '../lib/event-text';
+import defaultEventImage from '@/assets/event-default.webp';
+import './events.css';
+
+export type EventCardEvent = EventCardFieldsFragment;
+
+/** Navigation state passed to the detail page so it can render at once while it fetches. */
+export interface EventNavigationState {
+  event: EventCardEvent;
+}
+
+const CARD_IMAGE_SIZES = '(max-width: 639px) 100vw, (max-width: 1100px) 33vw, 360px';
+
+export function EventCard({ event, headingLevel = 3 }: { event: EventCardEvent; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const state: EventNavigationState = { event };
+  return (
+    <article className="event-card">
+      <div className="event-card__media">
+        <FallbackImage
+          className="event-card__image"
+          src={event.imageUrl}
+          srcSet={event.imageSrcSet}
+          sizes={CARD_IMAGE_SIZES}
+          fallbackSrc={defaultEventImage}
+          alt={t('events.eventImage', { title: event.title })}
+          loading="lazy"
+          decoding="async"
+          width={640}
+          height={400}
+        />
+        <span className={`badge ${event.isUpcoming ? 'badge--upcoming' : 'badge--past'} event-card__badge`}>
+          {event.isUpcoming ? t('events.upcoming') : t('events.past')}
+        </span>
+      </div>
+      <div className="event-card__body">
+        <Heading className="event-card__title">{event.title}</Heading>
+        <p className="event-card__when">
+          <time dateTime={`${event.date}T${event.time}`}>
+            {t('events.dateTime', {
+              date: formatEventDate(event.date, locale),
+              time: formatEventTime(event.time, locale),
+            })}
+          </time>
+        </p>
+        <p className="event-card__location">{event.location}</p>
+        <p className="event-card__description">{descriptionPreview(event.description)}</p>
+        <Link
+          className="event-card__link"
+          to={paths.event.getHref(event.id)}
+          state={state}
+          aria-label={t('events.learnMoreAbout', { title: event.title })}
+        >
+          {t('common.learnMore')}
+          <span aria-hidden="true"> →</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,176 @@
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import type { EventCardFieldsFragment, EventDetailFieldsFragment } from '@/gql/graphql';
+import { FallbackImage } from '@/components/ui/fallback-image';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { Loading } from '@/components/ui/loading';
+import { errorCode } from '@/lib/errors';
+import { formatEventDate, formatEventTime, formatNumber } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLocale } from '@/i18n/use-locale';
+import { useEvent } from '../api/use-events';
+import type { EventNavigationState } from './event-card';
+import { EventRegistrationSlot } from './event-registration-slot';
+import defaultEventImage from '@/assets/event-default.webp';
+import './events.css';
+
+function BackLink() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // 'default' is the key of the first entry of this session: there is no previous page of ours.
+  const canGoBack = location.key !== 'default';
+  return (
+    <Link
+      to={paths.events.getHref()}
+      className="back-link"
+      onClick={(e) => {
+        if (canGoBack) {
+          e.preventDefault();
+          navigate(-1);
+        }
+      }}
+    >
+      <span aria-hidden="true">← </span>
+      {t('eventDetail.back')}
+    </Link>
+  );
+}
+
+type Shown = EventCardFieldsFragment & Partial<EventDetailFieldsFragment>;
+
+function EventDetails({ event, complete }: { event: Shown; complete: boolean }) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const start = t('events.dateTime', {
+    date: formatEventDate(event.date, locale, 'long'),
+    time: formatEventTime(event.time, locale),
+  });
+  let end: string | null = null;
+  if (event.endDate && event.endTime) {
+    end = t('events.dateTime', {
+      date: formatEventDate(event.endDate, locale, 'long'),
+      time: formatEventTime(event.endTime, locale),
+    });
+  } else if (event.endDate) {
+    end = formatEventDate(event.endDate, locale, 'long');
+  } else if (event.endTime) {
+    end = formatEventTime(event.endTime, locale);
+  }
+  const speaker = event.speaker?.trim();
+
+  return (
+    <article className="event-detail">
+      <header className="event-detail__header">
+        <span className={`badge ${event.isUpcoming ? 'badge--upcoming' : 'badge--past'}`}>
+          {event.isUpcoming ? t('events.upcoming') : t('events.past')}
+        </span>
+        <h1 className="page-title event-detail__title">{event.title}</h1>
+        {speaker ? <p className="event-detail__speaker">{t('eventDetail.speaker', { speaker })}</p> : null}
+      </header>
+      <div className="event-detail__layout">
+        <div className="event-detail__media">
+          <FallbackImage
+            className="event-detail__image"
+            src={event.imageUrl}
+            srcSet={event.imageSrcSet}
+            sizes="(max-width: 900px) 100vw, 60vw"
+            fallbackSrc={defaultEventImage}
+            alt={t('events.eventImage', { title: event.title })}
+            width={1280}
+            height={800}
+          />
+        </div>
+        <aside className="event-detail__facts">
+          <dl>
+            <div className="fact">
+              <dt>{t('eventDetail.starts')}</dt>
+              <dd>
+                <time dateTime={`${event.date}T${event.time}`}>{start}</time>
+              </dd>
+            </div>
+            {end ? (
+              <div className="fact">
+                <dt>{t('eventDetail.ends')}</dt>
+                <dd>{end}</dd>
+              </div>
+            ) : null}
+            <div className="fact">
+              <dt>{t('eventDetail.location')}</dt>
+              <dd>{event.location}</dd>
+            </div>
+            <div className="fact">
+              <dt>{t('eventDetail.category')}</dt>
+              <dd>{t(`eventDetail.categories.${event.category}`)}</dd>
+            </div>
+            {event.maxParticipants != null && event.registeredCount != null ? (
+              <div className="fact">
+                <dt>{t('eventDetail.participants')}</dt>
+                <dd data-testid="participants">
+                  {t('eventDetail.registeredOf', {
+                    registered: formatNumber(event.registeredCount, locale),
+                    max: formatNumber(event.maxParticipants, locale),
+                  })}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          {event.externalLink ? (
+            <a className="button button--secondary" href={event.externalLink} target="_blank" rel="noopener noreferrer">
+              {t('eventDetail.website')}
+              <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
+            </a>
+          ) : null}
+          {!event.isUpcoming ? (
+            <p className="notice">{t('eventDetail.past')}</p>
+          ) : complete ? (
+            <EventRegistrationSlot event={event as EventDetailFieldsFragment} />
+          ) : null}
+        </aside>
+      </div>
+      <div className="event-detail__description">
+        {event.description.split(/\n{2,}/).map((para, i) => (
+          <p key={i}>{para}</p>
+        ))}
+      </div>
+    </article>
+  );
+}
+
+export function EventDetailPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const passed = (location.state as EventNavigationState | null)?.event;
+  const preview = passed && passed.id === id ? passed : undefined;
+  const { data, loading, error } = useEvent(id);
+  useDocumentTitle(data?.event.title ?? preview?.title ?? t('titles.event'));
+
+  let body;
+  if (data?.event) {
+    body = <EventDetails event={data.event} complete />;
+  } else if (error) {
+    body = (
+      <ErrorAlert>{errorCode(error) === 'NOT_FOUND' ? t('eventDetail.notFound') : t('eventDetail.fetchError')}</ErrorAlert>
+    );
+  } else if (preview) {
+    body = (
+      <>
+        <EventDetails event={preview} complete={false} />
+        {loading ? <Loading label={t('eventDetail.loading')} /> : null}
+      </>
+    );
+  } else if (loading) {
+    body = <Loading label={t('eventDetail.loading')} />;
+  } else {
+    body = <ErrorAlert>{t('eventDetail.notFound')}</ErrorAlert>;
+  }
+
+  return (
+    <div className="container section">
+      <BackLink />
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatEventDate, formatMonthYear, monthName, todayInIndia } from '@/lib/format';
+import { useLocale } from '@/i18n/use-locale';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Loading } from '@/components/ui/loading';
+import { errorMessageKey } from '@/lib/errors';
+import { useEventCountsByDay, useEvents, MAX_EVENTS_PAGE } from '../api/use-events';
+import {
+  buildMonthGrid,
+  filterByDay,
+  inMonth,
+  isEventType,
+  toggleDay,
+  whenForType,
+  yearOptions,
+  type EventType,
+} from '../lib/calendar-grid';
+import { CalendarGridView } from './calendar-grid-view';
+import { EventCard } from './event-card';
+import './events.css';
+
+function currentYearMonth(): { year: number; month: number } {
+  const [y, m] = todayInIndia().split('-').map(Number);
+  return { year: y, month: m };
+}
+
+export function EventsCalendarPage() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const today = todayInIndia();
+  const current = useMemo(currentYearMonth, []);
+  const [type, setType] = useState<EventType>('upcoming');
+  const [month, setMonth] = useState(current.month);
+  const [year, setYear] = useState(current.year);
+  const [selectedDate, setSelectedDate] = useState<string | null>(null);
+
+  const when = whenForType(type);
+  const eventsQuery = useEvents({ when, month, year }, MAX_EVENTS_PAGE);
+  const countsQuery = useEventCountsByDay(year, month, when);
+
+  const weeks = useMemo(
+    () => buildMonthGrid(year, month, countsQuery.data?.eventCountsByDay ?? [], today),
+    [year, month, countsQuery.data, today],
+  );
+  const monthEvents = useMemo(() => inMonth(eventsQuery.data?.events.items ?? [], year, month), [eventsQuery.data, year, month]);
+  const shown = filterByDay(monthEvents, type, selectedDate);
+
+  const changeType = (value: string) => {
+    if (isEventType(value)) {
+      setType(value);
+      setSelectedDate(null);
+    }
+  };
+
+  let list;
+  if (eventsQuery.loading && !eventsQuery.data) {
+    list = <Loading label={t('events.loading')} />;
+  } else if (eventsQuery.error) {
+    list = <ErrorAlert>{t('common.error', { message: t(errorMessageKey(eventsQuery.error)) })}</ErrorAlert>;
+  } else if (shown.length === 0) {
+    list = <EmptyState title={t('events.noEvents')}>{t('events.noEventsHint')}</EmptyState>;
+  } else {
+    list = (
+      <>
+        <p className="events-page__count" aria-live="polite">
+          {t('calendar.resultCount', { count: shown.length })}
+        </p>
+        <ul className="event-grid">
+          {shown.map((event) => (
+            <li key={event.id}>
+              <EventCard event={event} />
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <div className="container section events-page">
+      <header className="events-page__header">
+        <p className="eyebrow">{t('calendar.heading')}</p>
+        <h1 className="page-title">{formatMonthYear(year, month, locale)}</h1>
+      </header>
+
+      <form className="filters" aria-label={t('calendar.filters')} onSubmit={(e) => e.preventDefault()}>
+        <label className="field field--inline">
+          <span className="field__label">{t('calendar.type')}</span>
+          <select className="field__control" value={type} onChange={(e) => changeType(e.target.value)}>
+            <option value="upcoming">{t('calendar.typeUpcoming')}</option>
+            <option value="past">{t('calendar.typePast')}</option>
+            <option value="all">{t('calendar.typeAll')}</option>
+          </select>
+        </label>
+        <label className="field field--inline">
+          <span className="field__label">{t('calendar.month')}</span>
+          <select
+            className="field__control"
+            value={month}
+            onChange={(e) => {
+              setMonth(Number(e.target.value));
+              setSelectedDate(null);
+            }}
+          >
+            {Array.from({ length: 12 }, (_, i) => (
+              <option key={i + 1} value={i + 1}>
+                {monthName(i + 1, locale)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field field--inline">
+          <span className="field__label">{t('calendar.year')}</span>
+          <select
+            className="field__control"
+            value={year}
+            onChange={(e) => {
+              setYear(Number(e.target.value));
+              setSelectedDate(null);
+            }}
+          >
+            {yearOptions(current.year).map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+
+      <div className="events-page__layout">
+        <div className="events-page__calendar">
+          <CalendarGridView
+            year={year}
+            month={month}
+            weeks={weeks}
+            selectable={type === 'all'}
+            selectedDate={selectedDate}
+            onSelectDay={(date) => setSelectedDate((s) => toggleDay(s, date))}
+          />
+          {type === 'all' ? (
+            selectedDate ? (
+              <p className="events-page__day">
+                {t('calendar.selectedDay', { date: formatEventDate(selectedDate, locale, 'long') })}{' '}
+                <button type="button" className="link-button" onClick={() => setSelectedDate(null)}>
+                  {t('calendar.clearDay')}
+                </button>
+              </p>
+            ) : (
+              <p className="events-page__hint">{t('calendar.dayHint')}</p>
+            )
+          ) : null}
+        </div>
+        <section className="events-page__list" aria-label={t('nav.events')}>
+          {list}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { useAutoPaging } from '@/lib/paging/use-auto-paging';
+import {
+  CAROUSEL_INTERVAL_MS,
+  MOBILE_BREAKPOINT_PX,
+  itemsPerPage,
+  pageCount,
+  pageItems,
+} from '@/lib/paging/carousel-paging';
+import { Loading } from '@/components/ui/loading';
+import { EventCard, type EventCardEvent } from './event-card';
+
+const PAGING_OPTIONS = { pauseOnNavigate: true };
+
+interface Props {
+  title: string;
+  events: readonly EventCardEvent[];
+  loading: boolean;
+  emptyText: string;
+}
+
+export function EventsCarousel({ title, events, loading, emptyText }: Props) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
+  const perPage = itemsPerPage(narrow ? MOBILE_BREAKPOINT_PX - 1 : MOBILE_BREAKPOINT_PX);
+  const count = pageCount(events.length, perPage);
+  const { state, dispatch, reducedMotion, containerProps } = useAutoPaging(count, CAROUSEL_INTERVAL_MS, PAGING_OPTIONS);
+  const index = Math.min(state.index, Math.max(0, count - 1));
+  const visible = pageItems(events, index, perPage);
+  const paused = state.userPaused || reducedMotion;
+
+  return (
+    <section className="carousel" aria-labelledby={headingId} aria-roledescription="carousel" {...containerProps}>
+      <div className="carousel__header">
+        <h2 id={headingId} className="section-title">
+          {title}
+        </h2>
+        {count > 1 ? (
+          <div className="carousel__controls">
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => dispatch({ type: 'previous' })}
+              aria-label={t('events.previousPage')}
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+            {!reducedMotion ? (
+              <button
+                type="button"
+                className="icon-button"
+                onClick={() => dispatch({ type: 'togglePause' })}
+                aria-label={paused ? t('events.playCarousel') : t('events.pauseCarousel')}
+              >
+                <span aria-hidden="true">{paused ? '►' : '❚❚'}</span>
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => dispatch({ type: 'next' })}
+              aria-label={t('events.nextPage')}
+            >
+              <span aria-hidden="true">›</span>
+            </button>
+          </div>
+        ) : null}
+      </div>
+
+      {loading && events.length === 0 ? (
+        <Loading label={t('events.loading')} />
+      ) : events.length === 0 ? (
+        <p className="carousel__empty">{emptyText}</p>
+      ) : (
+        <>
+          <div
+            className="carousel__page"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={t('events.pageStatus', { number: index + 1, total: count })}
+            aria-live={paused ? 'polite' : 'off'}
+            data-per-page={perPage}
+          >
+            {visible.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </div>
+          {count > 1 ? (
+            <div className="dots" role="group" aria-label={title}>
+              {Array.from({ length: count }, (_, i) => (
+                <button
+                  key={i}
+                  type="button"
+                  className="dots__dot"
+                  aria-label={t('events.goToPage', { number: i + 1, total: count })}
+                  aria-current={i === index ? 'true' : undefined}
+                  onClick={() => dispatch({ type: 'goTo', index: i })}
+                />
+              ))}
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

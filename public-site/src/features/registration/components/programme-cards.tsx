@@ -1,0 +1,63 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { categoryForChoice, programmeChoices, type RegistrationCategory } from '../lib/category';
+import { RegistrationDialog } from './registration-dialog';
+import './registration.css';
+
+const cards: { category: RegistrationCategory; icon: string }[] = [
+  { category: 'graduate', icon: '🎓' },
+  { category: 'secondary', icon: '📘' },
+  { category: 'primary', icon: '✏️' },
+];
+
+/** The three programme cards; graduate and secondary open the registration dialog, primary goes to /add-student. */
+export function ProgrammeCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<{ open: boolean; category: RegistrationCategory }>({
+    open: false,
+    category: 'primary',
+  });
+  const close = useCallback(() => setDialog((d) => ({ ...d, open: false })), []);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  const choose = (choice: string) => {
+    const category = categoryForChoice(choice);
+    if (category === 'primary') {
+      navigate(paths.addStudent.getHref());
+      return;
+    }
+    setDialog({ open: true, category });
+  };
+
+  return (
+    <>
+      <ul className="programme-cards">
+        {cards.map(({ category, icon }) => {
+          const title = t(`programmes.${category}.title`);
+          return (
+            <li key={category} className={`programme-card programme-card--${category}`}>
+              <span className="programme-card__icon" aria-hidden="true">
+                {icon}
+              </span>
+              <Heading className="programme-card__title">{title}</Heading>
+              <p className="programme-card__subtitle">{t(`programmes.${category}.subtitle`)}</p>
+              <p className="programme-card__text">{t(`programmes.${category}.description`)}</p>
+              <button
+                type="button"
+                className="button button--primary programme-card__button"
+                aria-label={t('programmes.registerFor', { programme: title })}
+                onClick={() => choose(programmeChoices[category])}
+              >
+                {t('common.register')}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <RegistrationDialog category={dialog.category} open={dialog.open} onClose={close} />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
+import { useLocale } from '@/i18n/use-locale';
+import { recordVisitOnce } from '../api/record-visit';
+
+export function VisitorCounter() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const client = useApolloClient();
+  const [count, setCount] = useState<number | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    void recordVisitOnce(client).then((value) => {
+      if (active) setCount(value);
+    });
+    return () => {
+      active = false;
+    };
+  }, [client]);
+
+  if (count === null) return null;
+  return (
+    <p className="visitor-counter" aria-label={t('footer.visitorsLabel')}>
+      <span className="visitor-counter__number" data-testid="visitor-count">
+        {formatNumber(count, locale)}
+      </span>{' '}
+      <span>{t('footer.visitors')}</span>
+    </p>
+  );
+}
