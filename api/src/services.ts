@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import { AdminAuthService } from './admin/admin-auth.service';
 import { AuditService } from './audit/audit.service';
 import { TokenService } from './auth/token.service';
 import { ViewerService } from './auth/viewer.service';
@@ -8,11 +9,15 @@ import type { Logger } from './common/logger';
 import type { Config } from './config/env';
 import { ContactService } from './contacts/contact.service';
 import { EventService } from './events/event.service';
+import { ExportService } from './exports/export.service';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { RegistrationService } from './registrations/registration.service';
+import { StatsService } from './stats/stats.service';
 import { TeamService } from './team/team.service';
 import { ImageService } from './uploads/image.service';
 import { LocalFileStorage, type FileStorage } from './uploads/storage';
+import { UserAdminService } from './users/user-admin.service';
+import { UserService } from './users/user.service';
 import { VisitorService } from './visitors/visitor.service';
 
 export interface ServiceDeps {
@@ -30,6 +35,10 @@ export function createServices(deps: ServiceDeps) {
   const storage = deps.storage ?? new LocalFileStorage(path.join(config.dataDir, 'uploads'));
   const tokens = new TokenService(config, clock);
   const images = new ImageService(storage);
+  const audit = new AuditService(dataSource);
+  const rateLimits = new RateLimitService(dataSource, clock);
+  const events = new EventService(dataSource, clock, images, audit);
+  const userAdmin = new UserAdminService(dataSource, audit, new UserService(dataSource));
   return {
     dataSource,
     config,
@@ -39,13 +48,17 @@ export function createServices(deps: ServiceDeps) {
     tokens,
     images,
     viewers: new ViewerService(dataSource, tokens),
-    audit: new AuditService(dataSource),
-    rateLimits: new RateLimitService(dataSource, clock),
-    events: new EventService(dataSource, clock, images),
+    audit,
+    rateLimits,
+    events,
     registrations: new RegistrationService(dataSource),
-    contacts: new ContactService(dataSource),
-    team: new TeamService(dataSource, images),
+    contacts: new ContactService(dataSource, audit),
+    team: new TeamService(dataSource, images, audit),
     visitors: new VisitorService(dataSource),
+    adminAuth: new AdminAuthService(dataSource, tokens, clock, rateLimits, audit),
+    userAdmin,
+    stats: new StatsService(dataSource, clock),
+    exports: new ExportService(userAdmin, events),
   };
 }
 

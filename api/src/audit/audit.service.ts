@@ -47,12 +47,14 @@ export class AuditService {
     });
   }
 
-  async list(offset = 0, limit = 50): Promise<{ items: AuditEntryEntity[]; total: number }> {
+  async list(rawOffset = 0, rawLimit = 50): Promise<{ items: AuditEntryEntity[]; total: number; offset: number; limit: number }> {
+    const offset = Math.max(0, Math.floor(Number(rawOffset) || 0));
+    const limit = Math.min(Math.max(1, Math.floor(Number(rawLimit) || 1)), 200);
     const [items, total] = await this.dataSource.getRepository(AuditEntryEntity).findAndCount({
-      order: { createdAt: 'DESC' },
-      skip: Math.max(0, offset),
-      take: Math.min(Math.max(1, limit), 200),
+      order: { createdAt: 'DESC', id: 'ASC' },
+      skip: offset,
+      take: limit,
     });
-    return { items, total };
+    return { items, total, offset, limit };
   }
 }

@@ -1,4 +1,6 @@
 import type { DataSource } from 'typeorm';
+import type { AuditService } from '../audit/audit.service';
+import type { Viewer } from '../common/access';
 import { notFound } from '../common/errors';
 import { isUuid, validateInput } from '../common/validate';
 import { ContactSubmissionEntity } from './contact.entity';
@@ -8,7 +10,7 @@ export const CONTACT_THANKS = 'Thank you! Your message has been sent successfull
 
 /** Messages visitors send through the contact form, and their handling status. */
 export class ContactService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource, private readonly audit?: AuditService) {}
 
   private get repo() {
     return this.dataSource.getRepository(ContactSubmissionEntity);
@@ -19,9 +21,11 @@ export class ContactService {
     return this.repo.save(this.repo.create({ ...input, email: input.email.toLowerCase() }));
   }
 
-  async list(offset = 0, limit = 100): Promise<{ items: ContactSubmissionEntity[]; total: number }> {
-    const [items, total] = await this.repo.findAndCount({ order: { createdAt: 'DESC' }, skip: Math.max(0, offset), take: Math.min(Math.max(1, limit), 500) });
-    return { items, total };
+  async list(rawOffset = 0, rawLimit = 100): Promise<{ items: ContactSubmissionEntity[]; total: number; offset: number; limit: number }> {
+    const offset = Math.max(0, Math.floor(Number(rawOffset) || 0));
+    const limit = Math.min(Math.max(1, Math.floor(Number(rawLimit) || 1)), 500);
+    const [items, total] = await this.repo.findAndCount({ order: { createdAt: 'DESC', id: 'ASC' }, skip: offset, take: limit });
+    return { items, total, offset, limit };
   }
 
   async get(id: string): Promise<ContactSubmissionEntity> {
@@ -30,11 +34,18 @@ export class ContactService {
     return found;
   }
 
-  async setStatus(id: string, raw: unknown): Promise<{ before: ContactSubmissionEntity; after: ContactSubmissionEntity }> {
+  async setStatus(actor: Viewer | null, id: string, raw: unknown): Promise<{ before: ContactSubmissionEntity; after: ContactSubmissionEntity }> {
     const { status } = await validateInput(ContactStatusInput, raw);
-    const found = await this.get(id);
-    const before = { ...found };
-    found.status = status;
-    return { before, after: await this.repo.save(found) };
+    await this.get(id);
+    return this.dataSource.transaction(async (m) => {
+      const repo = m.getRepository(ContactSubmissionEntity);
+      const found = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!found) throw notFound('Contact submission not found');
+      const before = { ...found };
+      found.status = status;
+      const after = await repo.save(found);
+      await this.audit?.record(actor, { action: 'contact.status', entityType: 'contact_submission', entityId: id, before: { status: before.status }, after: { status: after.status } }, m);
+      return { before, after };
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { trim } from '../common/validate';
 import { CONTACT_STATUSES, type ContactStatusValue } from './contact.entity';
 
@@ -55,4 +55,12 @@ export class ContactSubmissionView {
   @Field(() => ContactStatus) status: ContactStatusValue;
   @Field() createdAt: Date;
   @Field() updatedAt: Date;
+}
+
+@ObjectType()
+export class ContactPage {
+  @Field(() => [ContactSubmissionView]) items: ContactSubmissionView[];
+  @Field(() => Int) total: number;
+  @Field(() => Int) offset: number;
+  @Field(() => Int) limit: number;
 }

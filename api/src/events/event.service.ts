@@ -1,4 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import type { AuditService } from '../audit/audit.service';
+import type { Viewer } from '../common/access';
+import { RegistrationEntity } from '../registrations/registration.entity';
+import { UserEntity } from '../users/user.entity';
 import { indiaDate, indiaInstant, type Clock } from '../common/clock';
 import { notFound, validationError } from '../common/errors';
 import { isUuid, validateInput } from '../common/validate';
@@ -31,6 +35,7 @@ export class EventService {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly images: ImageService,
+    private readonly audit?: AuditService,
   ) {}
 
   private get repo() {
@@ -94,69 +99,111 @@ export class EventService {
     return event;
   }
 
-  async create(rawInput: unknown, image?: Buffer): Promise<EventEntity> {
+  /** Admin create; the image is a just-uploaded file or the key of one uploaded earlier (POST /api/uploads). */
+  async create(actor: Viewer | null, rawInput: unknown, image?: Buffer): Promise<EventEntity> {
     const input = await validateInput(EventInput, rawInput);
     this.assertEndAfterStart(input.date, input.time, input.endDate ?? null, input.endTime ?? null);
-    const imageKey = image ? await this.images.save(image) : null;
+    if (!image && input.imageKey) await this.images.assertUsableKey(input.imageKey);
+    const imageKey = image ? await this.images.save(image) : input.imageKey ?? null;
     try {
-      return await this.repo.save(
-        this.repo.create({
-          title: input.title,
-          description: input.description,
-          category: input.category,
-          date: input.date,
-          time: input.time,
-          endDate: input.endDate ?? null,
-          endTime: input.endTime ?? null,
-          startsAt: indiaInstant(input.date, input.time),
-          location: input.location,
-          externalLink: input.externalLink ?? null,
-          maxParticipants: input.maxParticipants ?? null,
-          speaker: input.speaker ?? null,
-          imageKey,
-        }),
-      );
+      return await this.dataSource.transaction(async (m) => {
+        const repo = m.getRepository(EventEntity);
+        const saved = await repo.save(
+          repo.create({
+            title: input.title,
+            description: input.description,
+            category: input.category,
+            date: input.date,
+            time: input.time,
+            endDate: input.endDate ?? null,
+            endTime: input.endTime ?? null,
+            startsAt: indiaInstant(input.date, input.time),
+            location: input.location,
+            externalLink: input.externalLink ?? null,
+            maxParticipants: input.maxParticipants ?? null,
+            speaker: input.speaker ?? null,
+            imageKey,
+          }),
+        );
+        await this.audit?.record(actor, { action: 'event.create', entityType: 'event', entityId: saved.id, before: null, after: saved }, m);
+        return saved;
+      });
     } catch (err) {
-      if (imageKey) await this.images.remove(imageKey);
+      if (image && imageKey) await this.images.remove(imageKey);
       throw err;
     }
   }
 
-  async update(id: string, rawInput: unknown, image?: Buffer): Promise<{ before: EventEntity; after: EventEntity }> {
+  async update(actor: Viewer | null, id: string, rawInput: unknown, image?: Buffer): Promise<{ before: EventEntity; after: EventEntity }> {
     const input = await validateInput(EventUpdateInput, rawInput ?? {});
-    const event = await this.get(id);
-    const before = { ...event };
-    const set = <K extends keyof EventEntity>(key: K, value: EventEntity[K] | undefined) => {
-      if (value !== undefined) event[key] = value;
-    };
-    set('title', input.title);
-    set('description', input.description);
-    set('category', input.category);
-    set('date', input.date);
-    set('time', input.time);
-    set('location', input.location);
-    if (input.endDate !== undefined) event.endDate = input.endDate || null;
-    if (input.endTime !== undefined) event.endTime = input.endTime || null;
-    if (input.externalLink !== undefined) event.externalLink = input.externalLink || null;
-    if (input.speaker !== undefined) event.speaker = input.speaker || null;
-    if (input.maxParticipants !== undefined) event.maxParticipants = input.maxParticipants ?? null;
-    if (event.maxParticipants !== null && event.maxParticipants < event.registeredCount) {
-      throw validationError(`Max participants cannot be below the ${event.registeredCount} people already registered`, { maxParticipants: 'Too low' });
+    await this.get(id);
+    if (!image && input.imageKey) await this.images.assertUsableKey(input.imageKey);
+    const newKey = image ? await this.images.save(image) : undefined;
+    let oldKey: string | null = null;
+    try {
+      const result = await this.dataSource.transaction(async (m) => {
+        const event = await m.getRepository(EventEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+        if (!event) throw notFound(EVENT_NOT_FOUND);
+        const before = { ...event };
+        const set = <K extends keyof EventEntity>(key: K, value: EventEntity[K] | undefined) => {
+          if (value !== undefined) event[key] = value;
+        };
+        set('title', input.title);
+        set('description', input.description);
+        set('category', input.category);
+        set('date', input.date);
+        set('time', input.time);
+        set('location', input.location);
+        if (input.endDate !== undefined) event.endDate = input.endDate || null;
+        if (input.endTime !== undefined) event.endTime = input.endTime || null;
+        if (input.externalLink !== undefined) event.externalLink = input.externalLink || null;
+        if (input.speaker !== undefined) event.speaker = input.speaker || null;
+        if (input.maxParticipants !== undefined) event.maxParticipants = input.maxParticipants ?? null;
+        if (event.maxParticipants !== null && event.maxParticipants < event.registeredCount) {
+          throw validationError(`Max participants cannot be below the ${event.registeredCount} people already registered`, { maxParticipants: 'Too low' });
+        }
+        this.assertEndAfterStart(event.date, event.time, event.endDate, event.endTime);
+        event.startsAt = indiaInstant(event.date, event.time);
+        if (newKey) event.imageKey = newKey;
+        else if (input.imageKey !== undefined) event.imageKey = input.imageKey || null;
+        if (event.imageKey !== before.imageKey) oldKey = before.imageKey;
+        const after = await m.getRepository(EventEntity).save(event);
+        await this.audit?.record(actor, { action: 'event.update', entityType: 'event', entityId: id, before, after }, m);
+        return { before, after };
+      });
+      if (oldKey) await this.images.remove(oldKey);
+      return result;
+    } catch (err) {
+      if (newKey) await this.images.remove(newKey);
+      throw err;
     }
-    this.assertEndAfterStart(event.date, event.time, event.endDate, event.endTime);
-    event.startsAt = indiaInstant(event.date, event.time);
-    const oldKey = event.imageKey;
-    if (image) event.imageKey = await this.images.save(image);
-    const after = await this.repo.save(event);
-    if (image && oldKey) await this.images.remove(oldKey);
-    return { before, after };
   }
 
-  async delete(id: string): Promise<EventEntity> {
-    const event = await this.get(id);
-    await this.repo.delete({ id: event.id });
+  async delete(actor: Viewer | null, id: string): Promise<EventEntity> {
+    await this.get(id);
+    const event = await this.dataSource.transaction(async (m) => {
+      const found = await m.getRepository(EventEntity).findOne({ where: { id } });
+      if (!found) throw notFound(EVENT_NOT_FOUND);
+      await m.getRepository(EventEntity).delete({ id });
+      await this.audit?.record(actor, { action: 'event.delete', entityType: 'event', entityId: id, before: found, after: null }, m);
+      return found;
+    });
     if (event.imageKey) await this.images.remove(event.imageKey);
     return event;
+  }
+
+  /** The users registered for an event (admin view), in registration order. */
+  async registeredUsers(eventId: string): Promise<UserEntity[]> {
+    await this.get(eventId);
+    return this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .innerJoin(RegistrationEntity, 'r', 'r.user_id = u.id AND r.event_id = :eventId', { eventId })
+      .leftJoinAndSelect('u.primaryUser', 'pu')
+      .leftJoinAndSelect('u.createdBy', 'cb')
+      .orderBy('r.created_at', 'ASC')
+      .addOrderBy('u.id', 'ASC')
+      .getMany();
   }
 
   private assertEndAfterStart(date: string, time: string, endDate: string | null, endTime: string | null): void {

@@ -2,6 +2,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType, ArgsType } from 'type-graphql';
 import { trim, trimOptional } from '../common/validate';
+import { IMAGE_KEY_PATTERN } from '../uploads/image.service';
 import { EVENT_CATEGORIES, type EventCategoryValue } from './event.entity';
 
 export enum EventWhen {
@@ -167,6 +168,10 @@ export class EventInput {
 
   @Field(() => String, { nullable: true }) @Transform(trimOptional) @IsOptional() @IsString() @MaxLength(120, { message: 'Speaker is too long' })
   speaker?: string;
+
+  @Field(() => String, { nullable: true, description: 'An image uploaded with POST /api/uploads' })
+  @Transform(trimOptional) @IsOptional() @Matches(IMAGE_KEY_PATTERN, { message: 'Image key is invalid' })
+  imageKey?: string;
 }
 
 /** An edit: every field optional (the old edit form has no required checks), the same shape rules. */
@@ -217,4 +222,10 @@ export class EventUpdateInput {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value === null ? '' : value))
   @IsOptional() @IsString() @MaxLength(120)
   speaker?: string;
+
+  @Field(() => String, { nullable: true, description: 'An image uploaded with POST /api/uploads; an empty string removes the image' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value === null ? '' : value))
+  @IsOptional() @Matches(/^([a-f0-9]{24})?$/, { message: 'Image key is invalid' })
+  imageKey?: string;
 }
+

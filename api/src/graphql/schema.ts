@@ -1,14 +1,24 @@
 import path from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
+import { AdminResolver } from '../admin/admin.resolver';
+import { AuditResolver } from '../audit/audit.resolver';
+import { ContactAdminResolver } from '../contacts/contact.admin.resolver';
 import { ContactResolver } from '../contacts/contact.resolver';
+import { EventAdminResolver } from '../events/event.admin.resolver';
 import { EventResolver } from '../events/event.resolver';
+import { StatsResolver } from '../stats/stats.resolver';
+import { TeamAdminResolver } from '../team/team.admin.resolver';
 import { TeamResolver } from '../team/team.resolver';
+import { UserAdminResolver } from '../users/user-admin.resolver';
 import { VisitorResolver } from '../visitors/visitor.resolver';
 
 /** Every resolver class; the authorization test checks each of their operations declares access. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [EventResolver, VisitorResolver, ContactResolver, TeamResolver];
+export const resolvers: NonEmptyArray<Function> = [EventResolver, VisitorResolver, ContactResolver, TeamResolver,
+  // admin portal
+  AdminResolver, EventAdminResolver, UserAdminResolver, TeamAdminResolver, ContactAdminResolver, StatsResolver, AuditResolver,
+];
 
 /** The committed schema lives at the repository root; CI fails when it drifts. */
 export const SCHEMA_FILE = path.resolve(__dirname, '../../../schema.graphql');

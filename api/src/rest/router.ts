@@ -1,6 +1,6 @@
 import express, { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import { assertAccess } from '../common/access';
+import { assertAccess, type Viewer } from '../common/access';
 import { DomainError } from '../common/errors';
 import type { Services } from '../services';
 import { restRoutes } from './routes';
@@ -23,10 +23,20 @@ export function createRestRouter(services: Services, routes: RouteDef[] = restRo
   const router = Router();
   router.use(express.json({ limit: '100kb' }));
   for (const def of routes) {
-    router[def.method](def.path, ...uploadMiddleware(def), async (req, res, next) => {
+    // The access check runs before any upload is read, so anonymous callers cannot make the server buffer files.
+    const checkAccess: RequestHandler = async (req, res, next) => {
       try {
         const { viewer, problem } = await services.viewers.fromAuthorizationHeader(req.headers.authorization);
         assertAccess(def.access, viewer, problem);
+        res.locals.viewer = viewer;
+        next();
+      } catch (err) {
+        next(err);
+      }
+    };
+    router[def.method](def.path, checkAccess, ...uploadMiddleware(def), async (req, res, next) => {
+      try {
+        const viewer = (res.locals.viewer ?? null) as Viewer | null;
         const files = (req.files ?? {}) as Record<string, Express.Multer.File[]>;
         const file = Object.values(files).flat()[0];
         const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};

@@ -1,13 +1,33 @@
+import { adminRoutes } from '../admin/admin.rest';
+import { auditRoutes } from '../audit/audit.rest';
+import { contactAdminRoutes } from '../contacts/contact.admin.rest';
 import { contactRoutes } from '../contacts/contact.rest';
+import { eventAdminRoutes } from '../events/event.admin.rest';
+import { exportRoutes } from '../exports/export.rest';
+import { statsRoutes } from '../stats/stats.rest';
 import { eventRoutes } from '../events/event.rest';
+import { teamAdminRoutes } from '../team/team.admin.rest';
 import { teamRoutes } from '../team/team.rest';
+import { uploadRoutes } from '../uploads/upload.rest';
+import { userAdminRoutes } from '../users/user-admin.rest';
 import { visitorRoutes } from '../visitors/visitor.rest';
 import type { RouteDef } from './route';
 
 /** Every /api route, in one list: the authorization test walks it. */
 export const restRoutes: RouteDef[] = [
+  // Statistics first: /users/total etc. must win over any /users/:id route.
+  ...statsRoutes,
   ...eventRoutes,
   ...visitorRoutes,
   ...contactRoutes,
   ...teamRoutes,
+  // admin portal
+  ...adminRoutes,
+  ...eventAdminRoutes,
+  ...userAdminRoutes,
+  ...teamAdminRoutes,
+  ...contactAdminRoutes,
+  ...uploadRoutes,
+  ...auditRoutes,
+  ...exportRoutes,
 ];

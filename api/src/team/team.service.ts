@@ -1,14 +1,44 @@
 import type { DataSource } from 'typeorm';
-import { notFound } from '../common/errors';
-import { isUuid } from '../common/validate';
+import type { AuditService } from '../audit/audit.service';
+import type { Viewer } from '../common/access';
+import { notFound, validationError } from '../common/errors';
+import { isUuid, validateInput } from '../common/validate';
 import type { ImageService } from '../uploads/image.service';
 import { imageUrls } from '../uploads/image-urls';
-import { TeamMemberEntity } from './team-member.entity';
-import type { TeamMemberView } from './team.types';
+import { TeamMemberEntity, type SocialLinksValue } from './team-member.entity';
+import { TeamMemberInput, TeamMemberUpdateInput, type TeamMemberView } from './team.types';
+
+export const TEAM_NOT_FOUND = 'Team member not found';
+export const IMAGE_REQUIRED = 'Image is required';
+export const SOCIAL_LINKS_JSON = 'Social links must be a JSON object';
+
+/** The legacy form sends socialLinks as JSON text (multipart); GraphQL and JSON bodies send an object. */
+function withParsedLinks(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const links = (raw as Record<string, unknown>).socialLinks;
+  if (links === undefined || links === null || links === '') {
+    const { socialLinks: _drop, ...rest } = raw as Record<string, unknown>;
+    return rest;
+  }
+  let parsed: unknown = links;
+  if (typeof links === 'string') {
+    try {
+      parsed = JSON.parse(links);
+    } catch {
+      throw validationError(SOCIAL_LINKS_JSON, { socialLinks: SOCIAL_LINKS_JSON });
+    }
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw validationError(SOCIAL_LINKS_JSON, { socialLinks: SOCIAL_LINKS_JSON });
+  return { ...(raw as Record<string, unknown>), socialLinks: parsed };
+}
+
+function linksValue(input: { facebook?: string; linkedin?: string; twitter?: string; github?: string } | undefined): SocialLinksValue {
+  return { facebook: input?.facebook ?? null, linkedin: input?.linkedin ?? null, twitter: input?.twitter ?? null, github: input?.github ?? null };
+}
 
 /** Team members shown on /teams, oldest first (the page shows them in reverse). */
 export class TeamService {
-  constructor(private readonly dataSource: DataSource, readonly images: ImageService) {}
+  constructor(private readonly dataSource: DataSource, readonly images: ImageService, private readonly audit?: AuditService) {}
 
   get repo() {
     return this.dataSource.getRepository(TeamMemberEntity);
@@ -20,8 +50,73 @@ export class TeamService {
 
   async get(id: string): Promise<TeamMemberEntity> {
     const found = isUuid(id) ? await this.repo.findOne({ where: { id } }) : null;
-    if (!found) throw notFound('Team member not found');
+    if (!found) throw notFound(TEAM_NOT_FOUND);
     return found;
+  }
+
+  async create(actor: Viewer | null, raw: unknown, image?: Buffer): Promise<TeamMemberEntity> {
+    const input = await validateInput(TeamMemberInput, withParsedLinks(raw));
+    if (!image && !input.imageKey) throw validationError(IMAGE_REQUIRED, { image: IMAGE_REQUIRED });
+    if (!image && input.imageKey) await this.images.assertUsableKey(input.imageKey);
+    const imageKey = image ? await this.images.save(image) : input.imageKey!;
+    try {
+      return await this.dataSource.transaction(async (m) => {
+        const repo = m.getRepository(TeamMemberEntity);
+        const saved = await repo.save(
+          repo.create({ name: input.name, designation: input.designation, description: input.description, imageKey, socialLinks: linksValue(input.socialLinks) }),
+        );
+        await this.audit?.record(actor, { action: 'team.create', entityType: 'team_member', entityId: saved.id, before: null, after: saved }, m);
+        return saved;
+      });
+    } catch (err) {
+      if (image) await this.images.remove(imageKey);
+      throw err;
+    }
+  }
+
+  async update(actor: Viewer | null, id: string, raw: unknown, image?: Buffer): Promise<TeamMemberEntity> {
+    const input = await validateInput(TeamMemberUpdateInput, withParsedLinks(raw ?? {}));
+    await this.get(id);
+    if (!image && input.imageKey) await this.images.assertUsableKey(input.imageKey);
+    const newKey = image ? await this.images.save(image) : input.imageKey;
+    let oldKey: string | null = null;
+    try {
+      const saved = await this.dataSource.transaction(async (m) => {
+        const repo = m.getRepository(TeamMemberEntity);
+        const member = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+        if (!member) throw notFound(TEAM_NOT_FOUND);
+        const before = { ...member };
+        if (input.name !== undefined) member.name = input.name;
+        if (input.designation !== undefined) member.designation = input.designation;
+        if (input.description !== undefined) member.description = input.description;
+        if (input.socialLinks !== undefined) member.socialLinks = linksValue(input.socialLinks);
+        if (newKey && newKey !== member.imageKey) {
+          oldKey = member.imageKey;
+          member.imageKey = newKey;
+        }
+        const after = await repo.save(member);
+        await this.audit?.record(actor, { action: 'team.update', entityType: 'team_member', entityId: id, before, after }, m);
+        return after;
+      });
+      if (oldKey) await this.images.remove(oldKey);
+      return saved;
+    } catch (err) {
+      if (image && newKey) await this.images.remove(newKey);
+      throw err;
+    }
+  }
+
+  async delete(actor: Viewer | null, id: string): Promise<TeamMemberEntity> {
+    await this.get(id);
+    const deleted = await this.dataSource.transaction(async (m) => {
+      const member = await m.getRepository(TeamMemberEntity).findOne({ where: { id } });
+      if (!member) throw notFound(TEAM_NOT_FOUND);
+      await m.getRepository(TeamMemberEntity).delete({ id });
+      await this.audit?.record(actor, { action: 'team.delete', entityType: 'team_member', entityId: id, before: member, after: null }, m);
+      return member;
+    });
+    if (deleted.imageKey) await this.images.remove(deleted.imageKey);
+    return deleted;
   }
 
   toView(m: TeamMemberEntity): TeamMemberView {

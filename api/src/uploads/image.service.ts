@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { DomainError } from '../common/errors';
+import { DomainError, validationError } from '../common/errors';
 import { IMAGE_WIDTHS, renditionName } from './image-urls';
 import type { FileStorage } from './storage';
 
@@ -8,6 +8,9 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Refuse decompression bombs: a small file that claims a huge canvas. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+/** Keys are 12 random bytes in hex. */
+export const IMAGE_KEY_PATTERN = /^[a-f0-9]{24}$/;
 
 export const INVALID_IMAGE = 'Please upload a JPEG, PNG or WebP image';
 
@@ -46,6 +49,14 @@ export class ImageService {
       throw new DomainError('UNSUPPORTED_MEDIA', INVALID_IMAGE);
     }
     return key;
+  }
+
+  /** An image key as clients send it (from POST /api/uploads): well-formed, and every rendition stored. */
+  async assertUsableKey(key: string): Promise<void> {
+    if (!IMAGE_KEY_PATTERN.test(key)) throw validationError('Image key is invalid', { imageKey: 'Image key is invalid' });
+    for (const width of IMAGE_WIDTHS) {
+      if (!(await this.storage.exists(renditionName(key, width)))) throw validationError('Image not found; upload it again', { imageKey: 'Image not found; upload it again' });
+    }
   }
 
   async remove(key: string): Promise<void> {

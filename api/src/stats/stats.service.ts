@@ -1,0 +1,164 @@
+import type { DataSource } from 'typeorm';
+import { indiaDate, indiaInstant, type Clock } from '../common/clock';
+import { validationError } from '../common/errors';
+import { EventEntity } from '../events/event.entity';
+import { UserEntity } from '../users/user.entity';
+
+export const RECENT_DAYS = 7;
+export const RECENT_LIMIT = 20;
+export const UPCOMING_LIMIT = 10;
+
+export interface CategoryCountRow {
+  category: string;
+  count: number;
+}
+export interface UserCounts {
+  total: number;
+  thisMonth: number;
+  thisYear: number;
+  active: number;
+  pending: number;
+  byCategory: CategoryCountRow[];
+}
+export interface EventCounts {
+  total: number;
+  upcoming: number;
+  active: number;
+  thisMonth: number;
+  thisYear: number;
+  byCategory: CategoryCountRow[];
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The calendar month and year around "now", in India time, as instants (users) and dates (events). */
+function periods(now: Date) {
+  const today = indiaDate(now);
+  const y = Number(today.slice(0, 4));
+  const m = Number(today.slice(5, 7));
+  const monthFrom = `${y}-${pad(m)}-01`;
+  const monthTo = m === 12 ? `${y + 1}-01-01` : `${y}-${pad(m + 1)}-01`;
+  const yearFrom = `${y}-01-01`;
+  const yearTo = `${y + 1}-01-01`;
+  return { today, monthFrom, monthTo, yearFrom, yearTo };
+}
+
+/** One FILTER-aggregate statement for every user count; $1..$4 are the month and year bounds. */
+const userCountsSql = (p: number) => `
+  SELECT count(*)::int AS total,
+         count(*) FILTER (WHERE created_at >= $${p} AND created_at < $${p + 1})::int AS this_month,
+         count(*) FILTER (WHERE created_at >= $${p + 2} AND created_at < $${p + 3})::int AS this_year,
+         count(*) FILTER (WHERE status IN ('active', 'approved'))::int AS active,
+         count(*) FILTER (WHERE status = 'pending')::int AS pending,
+         (SELECT coalesce(json_agg(json_build_object('category', c.category, 'count', c.n) ORDER BY c.category), '[]'::json)
+            FROM (SELECT category, count(*)::int AS n FROM users GROUP BY category) c) AS by_category
+    FROM users`;
+
+/** One FILTER-aggregate statement for every event count; dates compare by calendar date (admin reading). */
+const eventCountsSql = (p: number) => `
+  SELECT count(*)::int AS total,
+         count(*) FILTER (WHERE date > $${p}::date)::int AS upcoming,
+         count(*) FILTER (WHERE date = $${p}::date)::int AS active,
+         count(*) FILTER (WHERE date >= $${p + 1}::date AND date < $${p + 2}::date)::int AS this_month,
+         count(*) FILTER (WHERE date >= $${p + 3}::date AND date < $${p + 4}::date)::int AS this_year,
+         (SELECT coalesce(json_agg(json_build_object('category', c.category, 'count', c.n) ORDER BY c.category), '[]'::json)
+            FROM (SELECT category, count(*)::int AS n FROM events GROUP BY category) c) AS by_category
+    FROM events`;
+
+type Row = Record<string, unknown>;
+const json = (v: unknown): CategoryCountRow[] => {
+  const parsed = typeof v === 'string' ? JSON.parse(v) : v;
+  return (Array.isArray(parsed) ? parsed : []).map((r: { category: string; count: number }) => ({ category: r.category, count: Number(r.count) }));
+};
+const toUserCounts = (r: Row, prefix = ''): UserCounts => ({
+  total: Number(r[`${prefix}total`]),
+  thisMonth: Number(r[`${prefix}this_month`]),
+  thisYear: Number(r[`${prefix}this_year`]),
+  active: Number(r[`${prefix}active`]),
+  pending: Number(r[`${prefix}pending`]),
+  byCategory: json(r[`${prefix}by_category`]),
+});
+const toEventCounts = (r: Row, prefix = ''): EventCounts => ({
+  total: Number(r[`${prefix}total`]),
+  upcoming: Number(r[`${prefix}upcoming`]),
+  active: Number(r[`${prefix}active`]),
+  thisMonth: Number(r[`${prefix}this_month`]),
+  thisYear: Number(r[`${prefix}this_year`]),
+  byCategory: json(r[`${prefix}by_category`]),
+});
+
+/** Dashboard statistics (SPEC 7.2) in a handful of statements. */
+export class StatsService {
+  constructor(private readonly dataSource: DataSource, private readonly clock: Clock) {}
+
+  private userParams() {
+    const p = periods(this.clock.now());
+    return [indiaInstant(p.monthFrom), indiaInstant(p.monthTo), indiaInstant(p.yearFrom), indiaInstant(p.yearTo)];
+  }
+
+  private eventParams() {
+    const p = periods(this.clock.now());
+    return [p.today, p.monthFrom, p.monthTo, p.yearFrom, p.yearTo];
+  }
+
+  async userCounts(): Promise<UserCounts> {
+    const [row] = await this.dataSource.query(userCountsSql(1), this.userParams());
+    return toUserCounts(row);
+  }
+
+  async eventCounts(): Promise<EventCounts> {
+    const [row] = await this.dataSource.query(eventCountsSql(1), this.eventParams());
+    return toEventCounts(row);
+  }
+
+  /** Every count of the dashboard (users, events, visitors) in ONE statement. */
+  async allCounts(): Promise<{ users: UserCounts; events: EventCounts; visitorCount: number }> {
+    const [row] = await this.dataSource.query(
+      `SELECT u.total AS u_total, u.this_month AS u_this_month, u.this_year AS u_this_year, u.active AS u_active, u.pending AS u_pending, u.by_category AS u_by_category,
+              e.total AS e_total, e.upcoming AS e_upcoming, e.active AS e_active, e.this_month AS e_this_month, e.this_year AS e_this_year, e.by_category AS e_by_category,
+              coalesce((SELECT count FROM visitor_counter WHERE id = 1), 0)::bigint AS visitor_count
+         FROM (${userCountsSql(1)}) u, (${eventCountsSql(5)}) e`,
+      [...this.userParams(), ...this.eventParams()],
+    );
+    return { users: toUserCounts(row, 'u_'), events: toEventCounts(row, 'e_'), visitorCount: Number(row.visitor_count) };
+  }
+
+  /** Users who registered in the last `daysAgo` days, newest first (one statement). */
+  async recentUsers(daysAgo: unknown = RECENT_DAYS, limit = RECENT_LIMIT): Promise<UserEntity[]> {
+    const days = daysAgo === undefined || daysAgo === null || daysAgo === '' ? RECENT_DAYS : Number(daysAgo);
+    if (!Number.isInteger(days) || days < 1 || days > 366) throw validationError('daysAgo must be a whole number of days (1-366)', { daysAgo: 'Must be 1-366' });
+    const since = new Date(this.clock.now().getTime() - days * 86_400_000);
+    return this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .leftJoinAndSelect('u.primaryUser', 'pu')
+      .leftJoinAndSelect('u.createdBy', 'cb')
+      .where('u.created_at >= :since', { since })
+      .orderBy('u.created_at', 'DESC')
+      .addOrderBy('u.id', 'ASC')
+      // many-to-one joins never multiply rows, so a plain LIMIT keeps this one statement
+      .limit(limit)
+      .getMany();
+  }
+
+  /** The next events by the admin reading (a later date than today), soonest first (one statement). */
+  async upcomingEvents(limit = UPCOMING_LIMIT): Promise<EventEntity[]> {
+    return this.dataSource
+      .getRepository(EventEntity)
+      .createQueryBuilder('e')
+      .where('e.date > :today', { today: indiaDate(this.clock.now()) })
+      .orderBy('e.date', 'ASC')
+      .addOrderBy('e.time', 'ASC')
+      .addOrderBy('e.id', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** The whole dashboard: three statements (all counts; recent users; upcoming events). */
+  async dashboard() {
+    const counts = await this.allCounts();
+    const recent = await this.recentUsers(RECENT_DAYS);
+    const upcoming = await this.upcomingEvents();
+    return { ...counts, recent, upcoming };
+  }
+}

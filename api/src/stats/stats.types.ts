@@ -1,0 +1,29 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import { EventView } from '../events/event.types';
+import { UserView } from '../users/user.types';
+
+@ObjectType()
+export class CategoryCount {
+  @Field() category: string;
+  @Field(() => Int) count: number;
+}
+
+/** Everything the admin dashboard shows (SPEC 2.16 and 7.2), months and years in India time. */
+@ObjectType()
+export class DashboardStats {
+  @Field(() => Int) visitorCount: number;
+  @Field(() => Int) totalUsers: number;
+  @Field(() => Int) usersThisMonth: number;
+  @Field(() => Int) usersThisYear: number;
+  @Field(() => Int, { description: 'Status active or approved' }) activeUsers: number;
+  @Field(() => Int) pendingUsers: number;
+  @Field(() => [CategoryCount]) usersByCategory: CategoryCount[];
+  @Field(() => Int) eventsTotal: number;
+  @Field(() => Int, { description: 'Admin reading: a later date than today' }) eventsUpcoming: number;
+  @Field(() => Int, { description: 'Admin reading: today' }) eventsActive: number;
+  @Field(() => Int) eventsThisMonth: number;
+  @Field(() => Int) eventsThisYear: number;
+  @Field(() => [CategoryCount]) eventsByCategory: CategoryCount[];
+  @Field(() => [UserView], { description: 'Registered in the last 7 days, newest first' }) recentRegistrations: UserView[];
+  @Field(() => [EventView], { description: 'The next events (later date than today), soonest first' }) upcomingEvents: EventView[];
+}
