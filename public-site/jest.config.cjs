@@ -2,6 +2,7 @@
 module.exports = {
   testEnvironment: 'jsdom',
   roots: ['<rootDir>/src'],
+  setupFiles: ['<rootDir>/src/testing/polyfills.cjs'],
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [

@@ -1,0 +1,79 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@/testing/render';
+import { EventCard, type EventCardEvent } from './event-card';
+
+const longDescription = 'A'.repeat(145) + 'BCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+const event: EventCardEvent = {
+  id: 'ev-1',
+  title: 'Career Guidance Camp',
+  description: longDescription,
+  date: '2030-03-15',
+  time: '10:30',
+  location: 'Civil Lines, Prayagraj',
+  category: 'GRADUATE',
+  imageUrl: '/uploads/camp-1280.webp',
+  imageSrcSet: '/uploads/camp-320.webp 320w, /uploads/camp-1280.webp 1280w',
+  isUpcoming: true,
+};
+
+function DetailProbe() {
+  const location = useLocation();
+  const state = location.state as { event?: EventCardEvent } | null;
+  return <p>detail page for {state?.event?.title ?? 'nothing'}</p>;
+}
+
+describe('EventCard', () => {
+  it('shows title, Upcoming badge, formatted date and time, and a 150-character preview', () => {
+    renderWithProviders(<EventCard event={event} />);
+    expect(screen.getByRole('heading', { name: 'Career Guidance Camp' })).toBeInTheDocument();
+    expect(screen.getByText('Upcoming')).toBeInTheDocument();
+    expect(screen.queryByText('Past')).not.toBeInTheDocument();
+    expect(screen.getByText(/15 Mar,? 2030/)).toBeInTheDocument();
+    expect(screen.getByText(/10:30\s*am/i)).toBeInTheDocument();
+    const preview = screen.getByText(/^A+BCDEF\.\.\.$/);
+    expect(preview.textContent).toBe(longDescription.slice(0, 150) + '...');
+    expect(preview.textContent).toHaveLength(153);
+    expect(preview.textContent).not.toContain('G');
+  });
+
+  it('shows the Past badge for past events and keeps short descriptions whole', () => {
+    renderWithProviders(<EventCard event={{ ...event, isUpcoming: false, description: 'Short and sweet.' }} />);
+    expect(screen.getByText('Past')).toBeInTheDocument();
+    expect(screen.queryByText('Upcoming')).not.toBeInTheDocument();
+    expect(screen.getByText('Short and sweet.')).toBeInTheDocument();
+  });
+
+  it('uses srcset with sizes, lazy loading, and falls back to the default image on error', () => {
+    renderWithProviders(<EventCard event={event} />);
+    const img = screen.getByRole('img', { name: 'Image for Career Guidance Camp' });
+    expect(img).toHaveAttribute('src', '/uploads/camp-1280.webp');
+    expect(img).toHaveAttribute('srcset', event.imageSrcSet);
+    expect(img).toHaveAttribute('sizes');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    fireEvent.error(img);
+    expect(img).toHaveAttribute('src', 'test-file-stub');
+    expect(img).not.toHaveAttribute('srcset');
+  });
+
+  it('uses the default image when there is no imageUrl', () => {
+    renderWithProviders(<EventCard event={{ ...event, imageUrl: null, imageSrcSet: null }} />);
+    expect(screen.getByRole('img')).toHaveAttribute('src', 'test-file-stub');
+  });
+
+  it('links Learn More to /events/{id} and passes the event as navigation state', async () => {
+    renderWithProviders(
+      <Routes>
+        <Route path="/" element={<EventCard event={event} />} />
+        <Route path="/events/:id" element={<DetailProbe />} />
+      </Routes>,
+    );
+    const link = screen.getByRole('link', { name: /learn more/i });
+    expect(link).toHaveAttribute('href', '/events/ev-1');
+    expect(link).toHaveTextContent('Learn More');
+    await userEvent.click(link);
+    expect(screen.getByText('detail page for Career Guidance Camp')).toBeInTheDocument();
+  });
+});
