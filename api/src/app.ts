@@ -13,6 +13,7 @@ import type { Config } from './config/env';
 import { buildContext, type GraphQLContext } from './graphql/context';
 import { createFormatError } from './graphql/format-error';
 import { aliasLimit, depthLimit } from './graphql/limits';
+import { singleSecretCheck } from './graphql/single-code-check';
 import { createSchema } from './graphql/schema';
 import { createErrorMiddleware } from './rest/error-middleware';
 import { createRestRouter } from './rest/router';
@@ -73,7 +74,7 @@ export async function createApp(config: Config, dataSource: DataSource, services
     introspection: config.nodeEnv !== 'production',
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
-    validationRules: [depthLimit(), aliasLimit()],
+    validationRules: [depthLimit(), aliasLimit(), singleSecretCheck()],
     formatError: createFormatError(logger),
     plugins: [ApolloServerPluginLandingPageDisabled()],
   });

@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { AdminAuthService } from './admin/admin-auth.service';
 import { AuditService } from './audit/audit.service';
+import { AuthService } from './auth/auth.service';
+import { OtpService } from './auth/otp.service';
 import { TokenService } from './auth/token.service';
 import { ViewerService } from './auth/viewer.service';
 import { systemClock, type Clock } from './common/clock';
@@ -9,11 +11,13 @@ import type { Logger } from './common/logger';
 import type { Config } from './config/env';
 import { ContactService } from './contacts/contact.service';
 import { EventService } from './events/event.service';
+import { MailService } from './mail/mail.service';
 import { ExportService } from './exports/export.service';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { RegistrationService } from './registrations/registration.service';
 import { StatsService } from './stats/stats.service';
 import { TeamService } from './team/team.service';
+import { TeacherService } from './teachers/teacher.service';
 import { ImageService } from './uploads/image.service';
 import { LocalFileStorage, type FileStorage } from './uploads/storage';
 import { UserAdminService } from './users/user-admin.service';
@@ -38,7 +42,10 @@ export function createServices(deps: ServiceDeps) {
   const audit = new AuditService(dataSource);
   const rateLimits = new RateLimitService(dataSource, clock);
   const events = new EventService(dataSource, clock, images, audit);
-  const userAdmin = new UserAdminService(dataSource, audit, new UserService(dataSource));
+  const users = new UserService(dataSource);
+  const userAdmin = new UserAdminService(dataSource, audit, users);
+  const mail = new MailService(config, logger, clock);
+  const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
   return {
     dataSource,
     config,
@@ -51,7 +58,12 @@ export function createServices(deps: ServiceDeps) {
     audit,
     rateLimits,
     events,
-    registrations: new RegistrationService(dataSource),
+    registrations: new RegistrationService(dataSource, clock, events, mail, logger, config.publicOrigin),
+    users,
+    mail,
+    otp,
+    auth: new AuthService(dataSource, clock, config, tokens, otp, users, rateLimits, logger),
+    teachers: new TeacherService(dataSource, audit),
     contacts: new ContactService(dataSource, audit),
     team: new TeamService(dataSource, images, audit),
     visitors: new VisitorService(dataSource),

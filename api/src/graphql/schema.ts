@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import { AdminResolver } from '../admin/admin.resolver';
 import { AuditResolver } from '../audit/audit.resolver';
+import { AuthResolver } from '../auth/auth.resolver';
 import { ContactAdminResolver } from '../contacts/contact.admin.resolver';
 import { ContactResolver } from '../contacts/contact.resolver';
 import { EventAdminResolver } from '../events/event.admin.resolver';
@@ -10,12 +11,17 @@ import { EventResolver } from '../events/event.resolver';
 import { StatsResolver } from '../stats/stats.resolver';
 import { TeamAdminResolver } from '../team/team.admin.resolver';
 import { TeamResolver } from '../team/team.resolver';
+import { TeacherResolver } from '../teachers/teacher.resolver';
+import { RegistrationResolver } from '../registrations/registration.resolver';
 import { UserAdminResolver } from '../users/user-admin.resolver';
+import { UserResolver } from '../users/user.resolver';
 import { VisitorResolver } from '../visitors/visitor.resolver';
 
 /** Every resolver class; the authorization test checks each of their operations declares access. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const resolvers: NonEmptyArray<Function> = [EventResolver, VisitorResolver, ContactResolver, TeamResolver,
+  // accounts, teacher area, event registration
+  AuthResolver, UserResolver, TeacherResolver, RegistrationResolver,
   // admin portal
   AdminResolver, EventAdminResolver, UserAdminResolver, TeamAdminResolver, ContactAdminResolver, StatsResolver, AuditResolver,
 ];

@@ -1,5 +1,6 @@
 import { adminRoutes } from '../admin/admin.rest';
 import { auditRoutes } from '../audit/audit.rest';
+import { authRoutes } from '../auth/auth.rest';
 import { contactAdminRoutes } from '../contacts/contact.admin.rest';
 import { contactRoutes } from '../contacts/contact.rest';
 import { eventAdminRoutes } from '../events/event.admin.rest';
@@ -8,8 +9,11 @@ import { statsRoutes } from '../stats/stats.rest';
 import { eventRoutes } from '../events/event.rest';
 import { teamAdminRoutes } from '../team/team.admin.rest';
 import { teamRoutes } from '../team/team.rest';
+import { teacherRoutes } from '../teachers/teacher.rest';
+import { registrationRoutes } from '../registrations/registration.rest';
 import { uploadRoutes } from '../uploads/upload.rest';
 import { userAdminRoutes } from '../users/user-admin.rest';
+import { userRoutes } from '../users/user.rest';
 import { visitorRoutes } from '../visitors/visitor.rest';
 import type { RouteDef } from './route';
 
@@ -17,6 +21,11 @@ import type { RouteDef } from './route';
 export const restRoutes: RouteDef[] = [
   // Statistics first: /users/total etc. must win over any /users/:id route.
   ...statsRoutes,
+  // accounts, teacher area and event registration (fixed paths; before any /users/:id route)
+  ...authRoutes,
+  ...userRoutes,
+  ...teacherRoutes,
+  ...registrationRoutes,
   ...eventRoutes,
   ...visitorRoutes,
   ...contactRoutes,

@@ -1,0 +1,136 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type { Clock } from '../common/clock';
+import { DomainError } from '../common/errors';
+import type { Logger } from '../common/logger';
+import type { Config } from '../config/env';
+
+export const MAIL_UNAVAILABLE_MESSAGE = 'We could not send the e-mail right now. Please try again in a moment.';
+
+export interface MailAttachment {
+  filename: string;
+  content: string | Buffer;
+  contentType?: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** A one-time code the mail carries: written beside the outbox copy and logged in development. */
+  code?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailTimeouts {
+  /** TCP connect. */
+  connectionMs: number;
+  /** Server greeting after connect. */
+  greetingMs: number;
+  /** Inactivity on an open socket. */
+  socketMs: number;
+  /** The whole send, whatever the server does. */
+  totalMs: number;
+}
+
+export const DEFAULT_MAIL_TIMEOUTS: MailTimeouts = { connectionMs: 1500, greetingMs: 1500, socketMs: 1800, totalMs: 1800 };
+
+const mailUnavailable = () => new DomainError('MAIL_UNAVAILABLE', MAIL_UNAVAILABLE_MESSAGE);
+
+/**
+ * Sends mail over SMTP (SMTP_URL) or, without one, writes it to DATA_DIR/outbox and logs its code,
+ * so a local `npm start` works without a mail server. A send never takes longer than totalMs:
+ * a slow or silent server becomes MAIL_UNAVAILABLE instead of a hanging request.
+ */
+export class MailService {
+  private readonly transport: Transporter | null;
+  private readonly outboxDir: string;
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+    private readonly logger: Logger,
+    private readonly clock: Clock,
+    private readonly timeouts: MailTimeouts = DEFAULT_MAIL_TIMEOUTS,
+  ) {
+    this.outboxDir = path.join(config.dataDir, 'outbox');
+    this.transport = config.smtpUrl
+      ? nodemailer.createTransport({
+          url: config.smtpUrl,
+          connectionTimeout: timeouts.connectionMs,
+          greetingTimeout: timeouts.greetingMs,
+          socketTimeout: timeouts.socketMs,
+          dnsTimeout: timeouts.connectionMs,
+          // Local catchers (and the tests' capture server) speak plain SMTP; real servers advertise STARTTLS.
+          tls: { rejectUnauthorized: false },
+        } as SMTPTransport.Options)
+      : null;
+  }
+
+  get usesOutbox(): boolean {
+    return this.transport === null;
+  }
+
+  /** Sends one mail; throws MAIL_UNAVAILABLE (503) when it could not be handed over in time. */
+  async send(message: MailMessage): Promise<void> {
+    const mail = {
+      from: this.config.mailFrom,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+    };
+    if (!this.transport) return this.writeToOutbox(message, mail);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`mail send exceeded ${this.timeouts.totalMs} ms`)), this.timeouts.totalMs);
+    });
+    const sending = this.transport.sendMail(mail);
+    sending.catch(() => undefined); // a late failure after the timeout must not be unhandled
+    try {
+      await Promise.race([sending, timeout]);
+    } catch (err) {
+      this.logger.warn('mail could not be sent', { to: message.to, subject: message.subject, reason: (err as Error)?.message });
+      throw mailUnavailable();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Sends in the background (after a commit): a failure is logged, never thrown. */
+  sendLater(message: MailMessage): void {
+    const p = this.send(message)
+      .catch((err) => this.logger.warn('background mail failed', { to: message.to, subject: message.subject, reason: (err as Error)?.message }))
+      .finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  /** Resolves once every background send has finished (tests, graceful shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+
+  private async writeToOutbox(message: MailMessage, mail: Record<string, unknown>): Promise<void> {
+    try {
+      const raw = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(mail);
+      await mkdir(this.outboxDir, { recursive: true });
+      const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-');
+      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_').slice(0, 120);
+      const base = path.join(this.outboxDir, `${stamp}-${safeTo}`);
+      await writeFile(`${base}.eml`, raw.message as Buffer);
+      await writeFile(`${base}.json`, JSON.stringify({ to: message.to, subject: message.subject, text: message.text, code: message.code ?? null }, null, 2));
+      this.logger.info(`mail written to ${base}.eml`, message.code ? { to: message.to, code: message.code } : { to: message.to });
+    } catch (err) {
+      this.logger.error('could not write mail to the outbox', err);
+      throw mailUnavailable();
+    }
+  }
+}

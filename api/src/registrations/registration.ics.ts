@@ -1,0 +1,36 @@
+import { createEvent } from 'ics';
+import { indiaInstant } from '../common/clock';
+import type { EventEntity } from '../events/event.entity';
+import { ORGANISATION } from '../mail/templates';
+
+const DEFAULT_DURATION_MS = 2 * 3600_000;
+
+/** The event as an iCalendar file (UTC times), for the confirmation mail and the "Add to calendar" download. */
+export function eventIcs(event: EventEntity, publicOrigin?: string): string {
+  const date = typeof event.date === 'string' ? event.date : new Date(event.date as unknown as Date).toISOString().slice(0, 10);
+  const start = event.startsAt.getTime();
+  let end = event.endDate || event.endTime ? indiaInstant(event.endDate ?? date, event.endTime ?? (event.endDate ? '23:59' : event.time)).getTime() : NaN;
+  if (!Number.isFinite(end) || end <= start) end = start + DEFAULT_DURATION_MS;
+  const description = event.description.length > 1000 ? `${event.description.slice(0, 997)}...` : event.description;
+  const { error, value } = createEvent({
+    start,
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end,
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    title: event.title,
+    description,
+    location: event.location,
+    url: event.externalLink ?? (publicOrigin ? `${publicOrigin}/events/${event.id}` : undefined),
+    uid: `${event.id}@gyan-jyoti-education-mission`,
+    productId: ORGANISATION,
+    organizer: { name: ORGANISATION },
+    status: 'CONFIRMED',
+  });
+  if (error || !value) throw error ?? new Error('could not build the calendar file');
+  return value;
+}
+
+export const icsFilename = (event: EventEntity) =>
+  `${event.title.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).toLowerCase() || 'event'}.ics`;

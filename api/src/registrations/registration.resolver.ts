@@ -1,0 +1,26 @@
+import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
+import { Access } from '../graphql/access';
+import type { GraphQLContext } from '../graphql/context';
+import type { RegistrationResult } from './registration.service';
+import { EventRegistrationPayload } from './registration.types';
+
+function payload(ctx: GraphQLContext, r: RegistrationResult): EventRegistrationPayload {
+  // The per-request loader may have cached the state from before this mutation.
+  ctx.loaders.isRegistered.clear(r.event.id);
+  return { event: ctx.services.events.toView(r.event), message: r.message };
+}
+
+@Resolver()
+export class RegistrationResolver {
+  @Mutation(() => EventRegistrationPayload, { description: 'EVENT_FULL when full, EVENT_PAST once it has started; registering twice changes nothing' })
+  @Access('user')
+  async registerForEvent(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string): Promise<EventRegistrationPayload> {
+    return payload(ctx, await ctx.services.registrations.register(ctx.viewer!, eventId));
+  }
+
+  @Mutation(() => EventRegistrationPayload)
+  @Access('user')
+  async unregisterFromEvent(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string): Promise<EventRegistrationPayload> {
+    return payload(ctx, await ctx.services.registrations.unregister(ctx.viewer!, eventId));
+  }
+}
