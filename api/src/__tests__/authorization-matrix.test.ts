@@ -1,0 +1,205 @@
+/**
+ * Every GraphQL query/mutation and every /api route, called as each kind of caller:
+ * the access each declares is the access the server enforces. Generated from the tables, not hand-listed.
+ */
+import {
+  getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType,
+  type GraphQLField, type GraphQLInputType, type GraphQLSchema,
+} from 'graphql';
+import { getMetadataStorage } from 'type-graphql';
+import type { AccessLevel } from '../common/access';
+import { graphqlAccess } from '../graphql/access';
+import { createSchema, resolvers } from '../graphql/schema';
+import { restRoutes } from '../rest/routes';
+import { createTestContext, type TestContext } from '../test/harness';
+import { standardScenario } from '../test/scenarios';
+
+type Caller = 'anonymous' | 'user' | 'teacher' | 'adminAsUser' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'user', 'teacher', 'adminAsUser', 'admin'];
+const LEVELS: AccessLevel[] = ['public', 'user', 'teacher', 'admin'];
+
+/** Which callers an access level lets through. adminAsUser is an admin account holding a user-kind token. */
+const ALLOWED: Record<AccessLevel, Caller[]> = {
+  public: CALLERS,
+  user: ['user', 'teacher', 'adminAsUser', 'admin'],
+  teacher: ['teacher', 'admin'],
+  admin: ['admin'],
+};
+
+/** The messages the access check itself produces (common/access.ts and the viewer service). */
+const ACCESS_MESSAGES = new Set([
+  'Please sign in to continue',
+  'Invalid or expired session. Please sign in again.',
+  'Admin access required',
+  'Only teachers can do this',
+  'Your teacher account is awaiting approval',
+]);
+
+const DUMMY_ID = '00000000-0000-4000-8000-000000000000';
+
+let ctx: TestContext;
+let schema: GraphQLSchema;
+let tokens: Record<Caller, string | undefined>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  schema = await createSchema();
+  const s = await standardScenario(ctx);
+  tokens = { anonymous: undefined, user: s.tokens.member, teacher: s.tokens.teacher, adminAsUser: s.tokens.adminAsUser, admin: s.tokens.admin };
+});
+afterAll(() => ctx.close());
+
+// ---------- GraphQL ----------
+
+interface GqlOperation {
+  kind: 'query' | 'mutation';
+  name: string;
+  key: string;
+  access: AccessLevel | undefined;
+  field: GraphQLField<unknown, unknown>;
+}
+
+function dummyValue(type: GraphQLInputType): unknown {
+  if (isNonNullType(type)) return dummyValue(type.ofType);
+  if (isListType(type)) return [dummyValue(type.ofType)];
+  if (isEnumType(type)) return type.getValues()[0].name;
+  if (isInputObjectType(type)) {
+    const out: Record<string, unknown> = {};
+    for (const f of Object.values(type.getFields())) if (isNonNullType(f.type) && f.defaultValue === undefined) out[f.name] = dummyValue(f.type);
+    return out;
+  }
+  if (isScalarType(type)) {
+    switch (type.name) {
+      case 'ID': return DUMMY_ID;
+      case 'Int': case 'Float': return 1;
+      case 'Boolean': return true;
+      case 'DateTimeISO': return '2026-01-01T00:00:00.000Z';
+      default: return 'x';
+    }
+  }
+  return null;
+}
+
+function operations(): GqlOperation[] {
+  const storage = getMetadataStorage();
+  const inSchema = new Set<Function>(resolvers);
+  const out: GqlOperation[] = [];
+  for (const [kind, list, root] of [
+    ['query', storage.queries, schema.getQueryType()],
+    ['mutation', storage.mutations, schema.getMutationType()],
+  ] as const) {
+    for (const field of Object.values(root?.getFields() ?? {})) {
+      const meta = list.find((m) => m.schemaName === field.name && inSchema.has(m.target));
+      const key = meta ? `${meta.target.name}.${meta.methodName}` : `?.${field.name}`;
+      out.push({ kind, name: field.name, key, access: graphqlAccess.get(key), field });
+    }
+  }
+  return out;
+}
+
+function document(op: GqlOperation): { query: string; variables: Record<string, unknown> } {
+  const required = op.field.args.filter((a) => isNonNullType(a.type) && a.defaultValue === undefined);
+  const variables = Object.fromEntries(required.map((a) => [a.name, dummyValue(a.type)]));
+  const decl = required.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ');
+  const args = required.map((a) => `${a.name}: $${a.name}`).join(', ');
+  const selection = isObjectType(getNamedType(op.field.type)) ? ' { __typename }' : '';
+  return { query: `${op.kind} Probe${decl ? `(${decl})` : ''} { ${op.name}${args ? `(${args})` : ''}${selection} }`, variables };
+}
+
+describe('GraphQL: every operation declares its access', () => {
+  it('finds the operations of the built schema, each with a declared access level', () => {
+    const ops = operations();
+    expect(ops.length).toBeGreaterThan(20);
+    const undeclared = ops.filter((o) => !o.access || !LEVELS.includes(o.access)).map((o) => `${o.kind} ${o.name} (${o.key})`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('admin operations include the whole admin portal surface', () => {
+    const admin = operations().filter((o) => o.access === 'admin').map((o) => o.name);
+    for (const name of ['createEvent', 'updateEvent', 'deleteEvent', 'eventRegistrations', 'users', 'user', 'createUser', 'updateUser', 'deleteUser', 'students', 'teachers',
+      'createTeamMember', 'updateTeamMember', 'deleteTeamMember', 'contactSubmissions', 'contactSubmission', 'updateContactStatus', 'dashboardStats', 'auditLog', 'registerAdmin', 'adminMe']) {
+      expect(admin).toContain(name);
+    }
+    expect(operations().find((o) => o.name === 'adminLogin')?.access).toBe('public');
+  });
+
+  it('enforces each declared level for anonymous, user, teacher, admin-with-user-token and admin callers', async () => {
+    const problems: string[] = [];
+    for (const caller of CALLERS) {
+      for (const op of operations()) {
+        const { query, variables } = document(op);
+        const res = await ctx.gql(query, variables, tokens[caller]);
+        if (res.status !== 200) {
+          problems.push(`${caller} ${op.name}: HTTP ${res.status} ${JSON.stringify(res.errors)}`);
+          continue;
+        }
+        const err = res.errors?.[0];
+        const blockedByAccess = !!err && ['UNAUTHENTICATED', 'FORBIDDEN'].includes(err.extensions?.code) && ACCESS_MESSAGES.has(err.message);
+        const allowed = ALLOWED[op.access!].includes(caller);
+        if (allowed && blockedByAccess) problems.push(`${caller} ${op.name}: blocked (${err.extensions.code} ${err.message})`);
+        if (!allowed) {
+          const expected = caller === 'anonymous' ? 'UNAUTHENTICATED' : 'FORBIDDEN';
+          if (err?.extensions?.code !== expected) problems.push(`${caller} ${op.name}: expected ${expected}, got ${JSON.stringify(err ?? res.data)}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+// ---------- REST ----------
+
+const concretePath = (path: string) => `/api${path.replace(/:[A-Za-z_]+/g, DUMMY_ID)}`;
+
+describe('REST: every /api route declares its access', () => {
+  it('lists every route with a known access level', () => {
+    expect(restRoutes.length).toBeGreaterThan(30);
+    const undeclared = restRoutes.filter((r) => !LEVELS.includes(r.access)).map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('the documented admin calls are all admin-only (including those the old portal sent without a token)', () => {
+    const access = (method: string, path: string) => restRoutes.find((r) => r.method === method && r.path === path)?.access;
+    const adminCalls: [string, string][] = [
+      ['post', '/events'], ['put', '/events/:id'], ['delete', '/events/:id'],
+      ['get', '/users'], ['delete', '/users/:id'], ['get', '/auth/users/:id'], ['post', '/auth/users'], ['put', '/auth/users/:id'],
+      ['get', '/users/get-students'], ['get', '/users/get-teachers'],
+      ['post', '/team'], ['put', '/team/:id'], ['delete', '/team/:id'], ['get', '/contact'], ['put', '/contact/:id'],
+      ['get', '/users/total'], ['get', '/users/category'], ['get', '/users/events/total'], ['get', '/users/events/category'], ['get', '/users/recent'], ['get', '/users/upcoming'],
+      ['post', '/admin/register'], ['get', '/admin/me'], ['get', '/auth/me'], ['post', '/uploads'], ['get', '/admin/audit'],
+      ['get', '/admin/export/users.csv'], ['get', '/admin/export/students.csv'], ['get', '/admin/export/events/:id/registrations.csv'],
+    ];
+    expect(adminCalls.filter(([m, p]) => access(m, p) !== 'admin')).toEqual([]);
+    expect(access('post', '/admin/login')).toBe('public');
+    expect(access('post', '/auth/adminlogin')).toBe('public');
+  });
+
+  it('enforces each declared level for every caller', async () => {
+    const problems: string[] = [];
+    for (const caller of CALLERS) {
+      for (const def of restRoutes) {
+        let req = ctx.http[def.method](concretePath(def.path)).set('x-forwarded-for', `10.9.${CALLERS.indexOf(caller)}.1`);
+        if (tokens[caller]) req = req.set('authorization', `Bearer ${tokens[caller]}`);
+        const res = def.method === 'get' || def.method === 'delete' ? await req : await req.send({});
+        const message = res.body?.message;
+        const blockedByAccess = [401, 403].includes(res.status) && ACCESS_MESSAGES.has(message);
+        const allowed = ALLOWED[def.access].includes(caller);
+        const label = `${caller} ${def.method.toUpperCase()} ${def.path}`;
+        if (res.status >= 500) problems.push(`${label}: ${res.status}`);
+        if (allowed && blockedByAccess) problems.push(`${label}: blocked ${res.status} ${message}`);
+        if (!allowed) {
+          const expected = caller === 'anonymous' ? 401 : 403;
+          if (res.status !== expected) problems.push(`${label}: expected ${expected}, got ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('rejects a forged, expired or garbage bearer token on an admin route with 401', async () => {
+    for (const header of ['Bearer abc', 'Bearer null', 'Basic Zm9vOmJhcg==', `Bearer ${tokens.admin}x`]) {
+      const res = await ctx.http.get('/api/users').set('authorization', header);
+      expect(res.status).toBe(401);
+    }
+  });
+});
