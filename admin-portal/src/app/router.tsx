@@ -1,0 +1,56 @@
+import { lazy } from 'react';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { RequireAdmin } from '@/features/auth/components/require-admin';
+import { AdminLayout } from './layout/admin-layout';
+
+// Every page is its own chunk: the sign-in page loads without the admin screens.
+const LoginPage = lazy(() => import('@/features/auth/components/login-page'));
+const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page'));
+const UsersPage = lazy(() => import('@/features/users/components/users-page'));
+const UserFormPage = lazy(() => import('@/features/users/components/user-form-page'));
+const StudentsApprovalPage = lazy(() => import('@/features/approvals/components/students-approval-page'));
+const TeachersApprovalPage = lazy(() => import('@/features/approvals/components/teachers-approval-page'));
+const EventsPage = lazy(() => import('@/features/events/components/events-page'));
+const EventFormPage = lazy(() => import('@/features/events/components/event-form-page'));
+const EventViewPage = lazy(() => import('@/features/events/components/event-view-page'));
+const TeamPage = lazy(() => import('@/features/team/components/team-page'));
+const ContactsPage = lazy(() => import('@/features/contacts/components/contacts-page'));
+const ContactDetailPage = lazy(() => import('@/features/contacts/components/contact-detail-page'));
+const AuditPage = lazy(() => import('@/features/audit/components/audit-page'));
+const NotFoundPage = lazy(() => import('./routes/not-found'));
+
+export const routes: RouteObject[] = [
+  { path: paths.root.path, element: <Navigate to={paths.admin.getHref()} replace /> },
+  { path: paths.login.path, Component: LoginPage },
+  {
+    path: paths.admin.path,
+    Component: RequireAdmin,
+    children: [
+      {
+        Component: AdminLayout,
+        children: [
+          { index: true, Component: DashboardPage },
+          { path: paths.dashboard.path, Component: DashboardPage },
+          { path: paths.users.path, Component: UsersPage },
+          { path: paths.userNew.path, element: <UserFormPage mode="create" /> },
+          { path: paths.userEdit.path, element: <UserFormPage mode="edit" /> },
+          { path: paths.students.path, Component: StudentsApprovalPage },
+          { path: paths.teachers.path, Component: TeachersApprovalPage },
+          { path: paths.events.path, Component: EventsPage },
+          { path: paths.eventNew.path, element: <EventFormPage mode="create" /> },
+          { path: paths.eventEdit.path, element: <EventFormPage mode="edit" /> },
+          { path: paths.eventView.path, Component: EventViewPage },
+          { path: paths.team.path, Component: TeamPage },
+          { path: paths.contacts.path, Component: ContactsPage },
+          { path: paths.contact.path, Component: ContactDetailPage },
+          { path: paths.audit.path, Component: AuditPage },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to={paths.admin.getHref()} replace /> },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

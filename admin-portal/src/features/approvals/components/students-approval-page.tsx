@@ -1,0 +1,5 @@
+import { ApprovalPage } from './approval-page';
+
+export default function StudentsApprovalPage() {
+  return <ApprovalPage kind="student" />;
+}

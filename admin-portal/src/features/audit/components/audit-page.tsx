@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { AuditLogDocument } from '@/gql/graphql';
+import { en } from '@/i18n/en';
+import { formatDateTime } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useListParams } from '@/lib/use-list-params';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { Loading } from '@/components/ui/loading';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+
+export const AUDIT_PAGE_SIZE = 25;
+const t = en.audit;
+
+function Json({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <p className="muted">{t.nothing}</p>;
+  return <pre className="json">{JSON.stringify(value, null, 2)}</pre>;
+}
+
+export function AuditPage() {
+  useDocumentTitle(t.title);
+  const { page, set } = useListParams([] as const);
+  const offset = (page - 1) * AUDIT_PAGE_SIZE;
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  const { data, loading, error, refetch } = useQuery(AuditLogDocument, { variables: { offset, limit: AUDIT_PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const log = data?.auditLog;
+
+  const toggle = (id: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <div>
+      <PageHeader title={t.title} />
+      {loading && !log ? (
+        <Loading />
+      ) : error && !log ? (
+        <ErrorAlert message={t.loadFailed} onRetry={() => void refetch()} />
+      ) : !log || log.items.length === 0 ? (
+        <EmptyState>{t.empty}</EmptyState>
+      ) : (
+        <>
+          <ul className="audit-list">
+            {log.items.map((entry) => {
+              const expanded = open.has(entry.id);
+              const panelId = `audit-${entry.id}`;
+              return (
+                <li key={entry.id} className="audit-item card">
+                  <div className="audit-row">
+                    <div className="audit-main">
+                      <span className="audit-action">{entry.action}</span>
+                      <span className="muted">
+                        {entry.entityType}
+                        {entry.entityId ? ` · ${entry.entityId}` : ''}
+                      </span>
+                    </div>
+                    <div className="audit-meta small">
+                      <span>
+                        <span className="visually-hidden">{t.columns.who}: </span>
+                        {entry.actorEmail || t.system}
+                      </span>
+                      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                    </div>
+                    <button type="button" className="btn btn-small btn-secondary" aria-expanded={expanded} aria-controls={panelId} onClick={() => toggle(entry.id)}>
+                      {expanded ? t.hideChanges : t.showChanges}
+                    </button>
+                  </div>
+                  {expanded && (
+                    <div id={panelId} className="audit-changes">
+                      <div>
+                        <h4>{t.before}</h4>
+                        <Json value={entry.before} />
+                      </div>
+                      <div>
+                        <h4>{t.after}</h4>
+                        <Json value={entry.after} />
+                      </div>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <Pagination offset={offset} limit={AUDIT_PAGE_SIZE} total={log.total} onChange={(o) => set({ page: o / AUDIT_PAGE_SIZE + 1 })} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export default AuditPage;

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { AdminEventDocument, EventRegistrationsDocument } from '@/gql/graphql';
+import { paths } from '@/config/paths';
+import { en } from '@/i18n/en';
+import { describeError, errorCode } from '@/lib/errors';
+import { formatEventDate, formatEventTime } from '@/lib/format';
+import { csvPaths, downloadCsv } from '@/lib/rest';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { Loading } from '@/components/ui/loading';
+import { Notice, type NoticeValue } from '@/components/ui/notice';
+import { PageHeader } from '@/components/ui/page-header';
+import { categoryOneLabel } from '@/features/users/lib/categories';
+import { StatusBadge } from '@/features/users/components/status-badge';
+import { EventTimingBadge } from './event-timing-badge';
+
+const t = en.events;
+
+function Registrations({ eventId, onError }: { eventId: string; onError: (n: NoticeValue) => void }) {
+  const { data, loading, error, refetch } = useQuery(EventRegistrationsDocument, { variables: { eventId }, fetchPolicy: 'cache-and-network' });
+  const [exporting, setExporting] = useState(false);
+  const list = data?.eventRegistrations;
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv(csvPaths.eventRegistrations(eventId), `event-${eventId}-registrations.csv`);
+    } catch (err) {
+      onError({ kind: 'error', text: describeError(err, en.errors.downloadFailed) });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="registrations-title">
+      <div className="card-header">
+        <h3 id="registrations-title" className="card-title">
+          {t.registrationsTitle} {list ? <span className="muted">({list.length})</span> : null}
+        </h3>
+        <button type="button" className="btn btn-small btn-secondary" onClick={onExport} disabled={exporting} aria-busy={exporting}>
+          {exporting ? en.common.exporting : t.exportRegistrations}
+        </button>
+      </div>
+      {loading && !list ? (
+        <Loading />
+      ) : error && !list ? (
+        <ErrorAlert message={describeError(error, en.errors.loadFailed)} onRetry={() => void refetch()} />
+      ) : !list || list.length === 0 ? (
+        <EmptyState>{t.registrationsEmpty}</EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{en.users.columns.name}</th>
+                <th scope="col">{en.users.columns.email}</th>
+                <th scope="col">{en.users.columns.phone}</th>
+                <th scope="col">{en.users.columns.category}</th>
+                <th scope="col">{en.users.columns.status}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((u) => (
+                <tr key={u.id}>
+                  <td data-label={en.users.columns.name} className="strong">
+                    {u.name}
+                  </td>
+                  <td data-label={en.users.columns.email}>{u.email}</td>
+                  <td data-label={en.users.columns.phone}>{u.phone || en.common.na}</td>
+                  <td data-label={en.users.columns.category}>{categoryOneLabel(u.category)}</td>
+                  <td data-label={en.users.columns.status}>
+                    <StatusBadge status={u.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function EventViewPage() {
+  useDocumentTitle(t.viewTitle);
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const [notice, setNotice] = useState<NoticeValue | null>((location.state as { notice?: NoticeValue } | null)?.notice ?? null);
+  const { data, loading, error, refetch } = useQuery(AdminEventDocument, { variables: { id }, fetchPolicy: 'cache-and-network' });
+  const event = data?.event;
+
+  if (loading && !event) return <Loading />;
+  if (error && !event) {
+    return (
+      <div>
+        <PageHeader title={t.viewTitle} />
+        <ErrorAlert message={errorCode(error) === 'NOT_FOUND' ? t.notFound : t.fetchFailed} onRetry={() => void refetch()} />
+      </div>
+    );
+  }
+  if (!event) return <EmptyState>{t.notFound}</EmptyState>;
+
+  const rows: [string, React.ReactNode][] = [
+    [t.fields.category, t.categories[event.category]],
+    [t.starts, `${formatEventDate(event.date)} · ${formatEventTime(event.time)}`],
+    [t.ends, event.endDate ? `${formatEventDate(event.endDate)}${event.endTime ? ` · ${formatEventTime(event.endTime)}` : ''}` : en.common.na],
+    [t.fields.location, event.location],
+    [t.fields.speaker, event.speaker || t.noSpeaker],
+    [t.columns.registrations, `${t.registeredOf(event.registeredCount, event.maxParticipants)}${event.isFull ? ` (${t.full})` : ''}`],
+    [t.fields.maxParticipants, event.maxParticipants ?? en.common.na],
+    [
+      t.fields.externalLink,
+      event.externalLink ? (
+        <a href={event.externalLink} target="_blank" rel="noopener noreferrer">
+          {t.visitWebsite}
+        </a>
+      ) : (
+        en.common.na
+      ),
+    ],
+  ];
+
+  return (
+    <div className="stack">
+      <PageHeader
+        title={event.title}
+        actions={
+          <>
+            <Link to={paths.events.getHref()} className="btn btn-secondary">
+              {en.common.back}
+            </Link>
+            <Link to={paths.eventEdit.getHref(event.id)} className="btn btn-primary">
+              {en.common.edit}
+            </Link>
+          </>
+        }
+      >
+        <EventTimingBadge timing={event.timing} />
+      </PageHeader>
+      <Notice notice={notice} onDismiss={() => setNotice(null)} />
+      <section className="card event-detail" aria-label={t.viewTitle}>
+        {event.imageUrl && <img className="event-detail-image" src={event.imageUrl} srcSet={event.imageSrcSet ?? undefined} sizes="(max-width: 900px) 100vw, 360px" alt="" />}
+        <div>
+          <dl className="detail-list">
+            {rows.map(([label, value]) => (
+              <div key={label} className="detail-row">
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className="card-title">{t.fields.description}</h3>
+          <p className="prewrap">{event.description}</p>
+        </div>
+      </section>
+      <Registrations eventId={event.id} onError={setNotice} />
+    </div>
+  );
+}
+
+export default EventViewPage;

@@ -1,0 +1,21 @@
+/** Admin event list: titles shortened to 20 characters plus '...' (SPEC 9). */
+export const TITLE_LIMIT = 20;
+
+export function shortTitle(title: string, limit: number = TITLE_LIMIT): string {
+  return title.length > limit ? `${title.slice(0, limit)}...` : title;
+}
+
+/** Admin event list filters and the EventWhen each one asks the API for (admin reading, SPEC 4). */
+export const eventFilters = ['all', 'active', 'upcoming', 'past'] as const;
+export type EventFilterValue = (typeof eventFilters)[number];
+
+export const eventWhenOf = {
+  all: 'ALL',
+  active: 'ACTIVE',
+  upcoming: 'FUTURE',
+  past: 'PAST',
+} as const satisfies Record<EventFilterValue, string>;
+
+export function parseEventFilter(value: string | null | undefined): EventFilterValue {
+  return (eventFilters as readonly string[]).includes(value ?? '') ? (value as EventFilterValue) : 'all';
+}

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  AdminTeamMembersDocument,
+  CreateTeamMemberDocument,
+  DeleteTeamMemberDocument,
+  UpdateTeamMemberDocument,
+  type AdminTeamMemberFieldsFragment,
+} from '@/gql/graphql';
+import { en } from '@/i18n/en';
+import { describeError } from '@/lib/errors';
+import { uploadImage } from '@/lib/rest';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { Loading } from '@/components/ui/loading';
+import { Notice, type NoticeValue } from '@/components/ui/notice';
+import { PageHeader } from '@/components/ui/page-header';
+import { TeamMemberForm, socialNetworks, type TeamMemberFormValues } from './team-member-form';
+
+const t = en.team;
+
+type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; member: AdminTeamMemberFieldsFragment };
+
+export function TeamPage() {
+  useDocumentTitle(t.title);
+  const { data, loading, error, refetch } = useQuery(AdminTeamMembersDocument, { fetchPolicy: 'cache-and-network' });
+  const [createMember] = useMutation(CreateTeamMemberDocument);
+  const [updateMember] = useMutation(UpdateTeamMemberDocument);
+  const [deleteMember, { loading: deleting }] = useMutation(DeleteTeamMemberDocument);
+  const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+  const [notice, setNotice] = useState<NoticeValue | null>(null);
+
+  const onSubmit = async (values: TeamMemberFormValues, image: File | null) => {
+    const imageKey = image ? (await uploadImage(image)).imageKey : undefined;
+    const socialLinks = Object.fromEntries(socialNetworks.map((n) => [n, values[n].trim() || null]));
+    const base = { name: values.name.trim(), designation: values.designation.trim(), description: values.description.trim(), socialLinks };
+    if (editing.mode === 'edit') {
+      await updateMember({ variables: { id: editing.member.id, input: { ...base, imageKey } } });
+      setNotice({ kind: 'success', text: t.updated });
+    } else {
+      await createMember({ variables: { input: { ...base, imageKey } } });
+      setNotice({ kind: 'success', text: t.added });
+    }
+    setEditing({ mode: 'closed' });
+    await refetch();
+  };
+
+  const onDelete = async (member: AdminTeamMemberFieldsFragment) => {
+    if (!window.confirm(t.deleteConfirm)) return;
+    setNotice(null);
+    try {
+      await deleteMember({ variables: { id: member.id } });
+      setNotice({ kind: 'success', text: t.deleted });
+      if (editing.mode === 'edit' && editing.member.id === member.id) setEditing({ mode: 'closed' });
+      await refetch();
+    } catch {
+      setNotice({ kind: 'error', text: t.deleteFailed });
+    }
+  };
+
+  const members = data?.teamMembers;
+  return (
+    <div className="stack">
+      <PageHeader
+        title={t.title}
+        actions={
+          editing.mode === 'closed' ? (
+            <button type="button" className="btn btn-primary" onClick={() => { setNotice(null); setEditing({ mode: 'create' }); }}>
+              {t.addMember}
+            </button>
+          ) : undefined
+        }
+      />
+      <Notice notice={notice} onDismiss={() => setNotice(null)} />
+      {editing.mode !== 'closed' && (
+        <TeamMemberForm
+          key={editing.mode === 'edit' ? editing.member.id : 'new'}
+          member={editing.mode === 'edit' ? editing.member : null}
+          onSubmit={onSubmit}
+          onCancel={() => setEditing({ mode: 'closed' })}
+        />
+      )}
+      {loading && !members ? (
+        <Loading />
+      ) : error && !members ? (
+        <ErrorAlert message={describeError(error, t.loadFailed)} onRetry={() => void refetch()} />
+      ) : !members || members.length === 0 ? (
+        <EmptyState>{t.empty}</EmptyState>
+      ) : (
+        <ul className="team-grid">
+          {members.map((m) => (
+            <li key={m.id} className="team-card card">
+              {m.imageUrl ? (
+                <img className="team-photo" src={m.imageUrl} srcSet={m.imageSrcSet ?? undefined} sizes="96px" alt={m.name} loading="lazy" />
+              ) : (
+                <div className="team-photo team-photo-empty" aria-hidden="true">
+                  {m.name.slice(0, 1)}
+                </div>
+              )}
+              <div className="team-body">
+                <h3 className="team-name">{m.name}</h3>
+                <p className="team-designation">{m.designation}</p>
+                <p className="team-description">{m.description}</p>
+                <ul className="team-social">
+                  {socialNetworks.map((n) =>
+                    m.socialLinks[n] ? (
+                      <li key={n}>
+                        <a href={m.socialLinks[n]!} target="_blank" rel="noopener noreferrer" aria-label={t.socialLink(t.networks[n], m.name)}>
+                          {t.networks[n]}
+                        </a>
+                      </li>
+                    ) : null,
+                  )}
+                </ul>
+              </div>
+              <div className="team-actions">
+                <button
+                  type="button"
+                  className="btn btn-small btn-secondary"
+                  aria-label={t.editMember(m.name)}
+                  onClick={() => {
+                    setNotice(null);
+                    setEditing({ mode: 'edit', member: m });
+                    window.scrollTo?.({ top: 0, behavior: 'smooth' });
+                  }}
+                >
+                  {en.common.edit}
+                </button>
+                <button type="button" className="btn btn-small btn-danger" aria-label={t.deleteMember(m.name)} disabled={deleting} onClick={() => void onDelete(m)}>
+                  {en.common.delete}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export default TeamPage;

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const api = process.env.API_PROXY_TARGET ?? 'http://localhost:4000';
+const proxy = { '/graphql': api, '/api': api, '/uploads': api };
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: { port: 3001, strictPort: true, proxy },
+  preview: { port: 3001, strictPort: true, proxy },
+  build: {
+    outDir: 'dist',
+    target: 'es2022',
+    // Keep assets as files (no data: URIs) so a strict CSP needs no exceptions.
+    assetsInlineLimit: 0,
+    sourcemap: false,
+  },
+});
