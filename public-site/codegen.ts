@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
-// The API owns ../schema.graphql; the draft is only a stand-in until it exists.
-const schema = existsSync('../schema.graphql') ? '../schema.graphql' : './schema.draft.graphql';
+// The API owns the schema (generated from its type-graphql classes, committed at the root).
+const schema = '../schema.graphql';
 
 const config: CodegenConfig = {
   schema,

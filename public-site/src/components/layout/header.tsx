@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { Icon } from '@/components/ui/icon';
 import { clearAuthToken, getAuthToken } from '@/lib/auth-token';
 import { LanguageSwitch } from './language-switch';
 import { useDisclosure } from './use-disclosure';
@@ -77,9 +78,7 @@ function UserMenu() {
         aria-haspopup="true"
         onClick={menu.toggle}
       >
-        <span className="user-menu__avatar" aria-hidden="true">
-          ☺
-        </span>
+        <Icon name="user" size={20} />
         {t('nav.account')}
       </button>
       <ul id="user-menu" className="dropdown dropdown--right" hidden={!menu.open}>

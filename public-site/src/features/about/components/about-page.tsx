@@ -1,15 +1,16 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { Icon } from '@/components/ui/icon';
 import { organisation } from '@/config/organisation';
 import { formatNumber } from '@/lib/format';
 import { useLocale } from '@/i18n/use-locale';
 import './about.css';
 
 const impacts = [
-  { key: 'Education', icon: '📚' },
-  { key: 'Empowerment', icon: '🤝' },
-  { key: 'Welfare', icon: '🏥' },
+  { key: 'Education', icon: 'book' as const },
+  { key: 'Empowerment', icon: 'hands' },
+  { key: 'Welfare', icon: 'heart' },
 ] as const;
 
 const programmes = ['graduate', 'secondary', 'primary'] as const;
@@ -55,8 +56,8 @@ export function AboutPage() {
         <ul className="impact-grid">
           {impacts.map(({ key, icon }) => (
             <li key={key} className="impact">
-              <span className="impact__icon" aria-hidden="true">
-                {icon}
+              <span className="impact__icon">
+                <Icon name={icon} />
               </span>
               <h3 className="impact__title">{t(`about.impact${key}`)}</h3>
               <p>{t(`about.impact${key}Text`)}</p>

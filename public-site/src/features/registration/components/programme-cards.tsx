@@ -2,14 +2,15 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { Icon, type IconName } from '@/components/ui/icon';
 import { categoryForChoice, programmeChoices, type RegistrationCategory } from '../lib/category';
 import { RegistrationDialog } from './registration-dialog';
 import './registration.css';
 
-const cards: { category: RegistrationCategory; icon: string }[] = [
-  { category: 'graduate', icon: '🎓' },
-  { category: 'secondary', icon: '📘' },
-  { category: 'primary', icon: '✏️' },
+const cards: { category: RegistrationCategory; icon: IconName }[] = [
+  { category: 'graduate', icon: 'cap' },
+  { category: 'secondary', icon: 'book' },
+  { category: 'primary', icon: 'pencil' },
 ];
 
 /** The three programme cards; graduate and secondary open the registration dialog, primary goes to /add-student. */
@@ -39,8 +40,8 @@ export function ProgrammeCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
           const title = t(`programmes.${category}.title`);
           return (
             <li key={category} className={`programme-card programme-card--${category}`}>
-              <span className="programme-card__icon" aria-hidden="true">
-                {icon}
+              <span className="programme-card__icon">
+                <Icon name={icon} />
               </span>
               <Heading className="programme-card__title">{title}</Heading>
               <p className="programme-card__subtitle">{t(`programmes.${category}.subtitle`)}</p>
