@@ -89,7 +89,7 @@ export class TeacherService {
       if (!admin && found.some((u) => u.category !== 'student' || u.primary_user_id !== viewer.id)) throw forbidden(TEACHER_MESSAGES.notOwn);
       if (admin && found.some((u) => ADMIN_CATEGORIES.includes(u.category) || u.id === viewer.id)) throw forbidden(TEACHER_MESSAGES.notAdminTarget);
       await m.query(
-        `UPDATE users SET status = $2, token_version = CASE WHEN $2 = 'rejected' THEN token_version + 1 ELSE token_version END, updated_at = now()
+        `UPDATE users SET status = $2::varchar, token_version = CASE WHEN $2::varchar = 'rejected' THEN token_version + 1 ELSE token_version END, updated_at = now()
           WHERE id = ANY($1::uuid[])`,
         [ids, status],
       );
