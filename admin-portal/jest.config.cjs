@@ -1,6 +1,6 @@
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/src/testing/jsdom-environment.cjs',
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],
   transform: {

@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import { AdminUsersDocument, DashboardStatsDocument } from '@/gql/graphql';
+import { renderRoute } from '@/testing/render-route';
+import { gqlError, makeEvent, makeUser, page } from '@/testing/mocks';
+
+const daysAgoIso = (n: number) => new Date(Date.now() - n * 86_400_000 - 60_000).toISOString();
+
+function stats(overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: 'DashboardStats',
+    visitorCount: 1234,
+    totalUsers: 57,
+    usersThisMonth: 8,
+    usersThisYear: 40,
+    activeUsers: 31,
+    pendingUsers: 9,
+    usersByCategory: [
+      { __typename: 'CategoryCount', category: 'primary', count: 12 },
+      { __typename: 'CategoryCount', category: 'student', count: 30 },
+      { __typename: 'CategoryCount', category: 'graduate', count: 5 },
+    ],
+    eventsTotal: 14,
+    eventsUpcoming: 4,
+    eventsActive: 1,
+    eventsThisMonth: 2,
+    eventsThisYear: 11,
+    eventsByCategory: [],
+    recentRegistrations: [makeUser({ name: 'Ravi Kumar', createdAt: daysAgoIso(3) })],
+    upcomingEvents: [makeEvent({ id: 'ev-9', title: 'Career guidance camp', registeredCount: 17 })],
+    ...overrides,
+  };
+}
+
+const statsMock = (dashboardStats: unknown) => ({ request: { query: DashboardStatsDocument }, result: { data: { dashboardStats } } });
+
+describe('dashboard', () => {
+  it('shows user and event trends from one dashboardStats query', async () => {
+    renderRoute('/admin/dashboard', { mocks: [statsMock(stats())] });
+    const users = await screen.findByRole('region', { name: 'User Trends' });
+    const card = (region: HTMLElement, label: string) => within(region).getByText(label).closest('li')!;
+    expect(card(users, 'Site Visiters')).toHaveTextContent('1,234');
+    expect(card(users, 'Total Users')).toHaveTextContent('57');
+    expect(card(users, 'Users This Month')).toHaveTextContent('8');
+    expect(card(users, 'Users This Year')).toHaveTextContent('40');
+    expect(card(users, 'Active Users')).toHaveTextContent('31');
+    expect(card(users, 'Pending Users')).toHaveTextContent('9');
+    const events = screen.getByRole('region', { name: 'Event Trends' });
+    expect(card(events, 'Total')).toHaveTextContent('14');
+    expect(card(events, 'Upcoming')).toHaveTextContent('4');
+    expect(card(events, 'Active')).toHaveTextContent('1');
+    expect(card(events, 'This Month')).toHaveTextContent('2');
+    expect(card(events, 'This Year')).toHaveTextContent('11');
+  });
+
+  it('links each category card to the filtered user list', async () => {
+    const teachersOnly = {
+      request: { query: AdminUsersDocument, variables: (v: { filter?: { category?: string } }) => v.filter?.category === 'PRIMARY' },
+      result: { data: { users: page([makeUser({ name: 'Meera Teacher', category: 'PRIMARY' })], 'UserPage') } },
+    };
+    const { user, router } = renderRoute('/admin', { mocks: [statsMock(stats()), teachersOnly] });
+    expect(await screen.findByRole('link', { name: /Users in Teacher/ })).toHaveAttribute('href', '/admin/users?category=primary');
+    expect(screen.getByRole('link', { name: /Users in Primary Students/ })).toHaveAttribute('href', '/admin/users?category=student');
+    expect(screen.getByRole('link', { name: /Users in Graduate/ })).toHaveAttribute('href', '/admin/users?category=graduate');
+    await user.click(screen.getByRole('link', { name: /Users in Teacher/ }));
+    expect(router.state.location.pathname).toBe('/admin/users');
+    expect(router.state.location.search).toBe('?category=primary');
+    expect(await screen.findByLabelText('Filter by category')).toHaveValue('primary');
+    expect(await screen.findByText('Meera Teacher')).toBeInTheDocument();
+  });
+
+  it('lists recent registrations and upcoming events', async () => {
+    renderRoute('/admin', { mocks: [statsMock(stats())] });
+    const recent = await screen.findByRole('region', { name: 'Recent Registrations' });
+    expect(within(recent).getByText('Ravi Kumar')).toBeInTheDocument();
+    expect(within(recent).getByText('Registered 3 day(s) ago')).toBeInTheDocument();
+    const upcoming = screen.getByRole('region', { name: 'Upcoming Events' });
+    expect(within(upcoming).getByText('Career guidance camp')).toBeInTheDocument();
+    expect(within(upcoming).getByText(/17 registrations/)).toBeInTheDocument();
+    expect(within(upcoming).getByRole('link', { name: 'Details for Career guidance camp' })).toHaveAttribute('href', '/admin/events/view/ev-9');
+  });
+
+  it('shows the empty texts', async () => {
+    renderRoute('/admin', { mocks: [statsMock(stats({ recentRegistrations: [], upcomingEvents: [] }))] });
+    expect(await screen.findByText('No recent registrations')).toBeInTheDocument();
+    expect(screen.getByText('No upcoming events')).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when the stats fail', async () => {
+    renderRoute('/admin', { mocks: [{ request: { query: DashboardStatsDocument }, result: gqlError('You do not have permission to do this', 'FORBIDDEN') }] });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to do this');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
