@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 
 // jsdom has no matchMedia or scrollTo.
 if (!window.matchMedia) {
@@ -21,3 +22,6 @@ window.scrollTo = () => {};
 afterEach(() => {
   window.localStorage.clear();
 });
+
+// Route chunks are lazy and compiled on first import; give the first render of a page some room.
+configure({ asyncUtilTimeout: 5000 });
