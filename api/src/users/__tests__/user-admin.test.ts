@@ -160,3 +160,13 @@ describe('editing and deleting users', () => {
     expect(entry.after).toBeNull();
   });
 });
+
+describe('approval calls of the teacher area, used by admins (SPEC 7.5)', () => {
+  it('an admin approves a pending teacher and a student with POST /api/users/update-status', async () => {
+    const teacher = await makeUser(ctx, { category: 'primary', status: 'pending', schoolName: 'GIC', district: 'P', area: 'A' });
+    const res = await ctx.http.post('/api/users/update-status').set('authorization', auth).send({ studentIds: [teacher.id, s.student.id], status: 'approved' });
+    expect(res.status).toBe(200);
+    const rows = await ctx.db.dataSource.query('SELECT status FROM users WHERE id = ANY($1)', [[teacher.id, s.student.id]]);
+    expect(rows.map((r: any) => r.status)).toEqual(['approved', 'approved']);
+  });
+});
