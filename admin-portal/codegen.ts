@@ -7,7 +7,7 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 const real = '../schema.graphql';
 const realHasAdmin = existsSync(real) && /\badminMe\b/.test(readFileSync(real, 'utf8'));
 const choice = process.env.ADMIN_SCHEMA ?? (realHasAdmin ? 'api' : 'draft');
-const schema = choice === 'api' ? real : './schema.draft.graphql';
+const schema = choice === 'api' ? real : choice === 'draft' ? './schema.draft.graphql' : choice;
 console.log(`admin-portal codegen: schema ${schema}`);
 
 const config: CodegenConfig = {

@@ -67,6 +67,6 @@ export const csvPaths = {
     const s = q.toString();
     return `/admin/export/users.csv${s ? `?${s}` : ''}`;
   },
-  students: () => '/admin/export/students.csv',
+  students: (search?: string) => `/admin/export/students.csv${search ? `?search=${encodeURIComponent(search)}` : ''}`,
   eventRegistrations: (eventId: string) => `/admin/export/events/${encodeURIComponent(eventId)}/registrations.csv`,
 };

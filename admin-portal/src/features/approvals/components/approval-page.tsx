@@ -83,7 +83,7 @@ export function ApprovalPage({ kind }: { kind: ApprovalKind }) {
   const onExport = async () => {
     setExporting(true);
     try {
-      await downloadCsv(csvPaths.students(), 'students.csv');
+      await downloadCsv(csvPaths.students(search), 'students.csv');
     } catch (err) {
       setNotice({ kind: 'error', text: describeError(err, en.errors.downloadFailed) });
     } finally {

@@ -14,9 +14,23 @@ import { Pagination } from '@/components/ui/pagination';
 export const AUDIT_PAGE_SIZE = 25;
 const t = en.audit;
 
+/** The API sends before/after as JSON text; show it indented (or as it came when it is not JSON). */
+export function prettyJson(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string') {
+    try {
+      return JSON.stringify(JSON.parse(value), null, 2);
+    } catch {
+      return value;
+    }
+  }
+  return JSON.stringify(value, null, 2);
+}
+
 function Json({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <p className="muted">{t.nothing}</p>;
-  return <pre className="json">{JSON.stringify(value, null, 2)}</pre>;
+  const text = prettyJson(value);
+  if (text === null) return <p className="muted">{t.nothing}</p>;
+  return <pre className="json">{text}</pre>;
 }
 
 export function AuditPage() {
