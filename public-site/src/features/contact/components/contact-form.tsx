@@ -26,7 +26,7 @@ export function ContactForm() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ defaultValues: emptyValues, mode: 'onTouched' });
+  } = useForm<Values>({ defaultValues: emptyValues, mode: 'onSubmit', reValidateMode: 'onChange' });
 
   useEffect(() => {
     if (status !== 'success') return;
@@ -84,24 +84,6 @@ export function ContactForm() {
       <h2 className="card-title" id={`${formId}-title`}>
         {t('contact.formHeading')}
       </h2>
-      <div aria-live="polite" className="contact-form__status">
-        {status === 'success' ? (
-          <p className="alert alert--success" role="status">
-            {t('contact.success')}
-          </p>
-        ) : null}
-      </div>
-      {status === 'failure' ? (
-        <p className="alert alert--error" role="alert">
-          {t(failureKey)}
-        </p>
-      ) : null}
-      {status === 'invalid' ? (
-        <p className="alert alert--error" role="alert">
-          {t('contact.fixFields')}
-        </p>
-      ) : null}
-
       <div className="form-row">
         <div className="field">
           <label className="field__label" htmlFor={`${formId}-name`}>
@@ -189,6 +171,24 @@ export function ContactForm() {
         />
         {fieldError('message')}
       </div>
+      <div aria-live="polite" className="contact-form__status">
+        {status === 'success' ? (
+          <p className="alert alert--success" role="status">
+            {t('contact.success')}
+          </p>
+        ) : null}
+      </div>
+      {status === 'failure' ? (
+        <p className="alert alert--error" role="alert">
+          {t(failureKey)}
+        </p>
+      ) : null}
+      {status === 'invalid' ? (
+        <p className="alert alert--error" role="alert">
+          {t('contact.fixFields')}
+        </p>
+      ) : null}
+
       <button type="submit" className="button button--primary contact-form__submit" disabled={isSubmitting}>
         {isSubmitting ? t('contact.sending') : t('contact.send')}
       </button>

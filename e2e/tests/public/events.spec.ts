@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('events calendar @mobile', () => {
+  test('filters by type, month and year and narrows to a day in the all view', async ({ page }) => {
+    await page.goto('/events');
+    await expect(page).toHaveTitle(/Events Calendar/);
+    const type = page.getByLabel('Event type');
+    await expect(type).toHaveValue('upcoming');
+
+    const now = new Date();
+    await expect(page.getByLabel('Year')).toHaveValue(String(now.getFullYear()));
+    await expect(page.getByLabel('Year').locator('option')).toHaveCount(5);
+    const calendar = page.getByRole('table');
+    await expect(calendar.getByRole('columnheader')).toHaveCount(7);
+
+    // Every event card of the upcoming view carries the Upcoming badge.
+    const list = page.getByRole('region', { name: 'Events' });
+    await expect(list.getByText(/Loading events/)).toHaveCount(0);
+    for (const badge of await list.locator('.badge').all()) await expect(badge).toHaveText('Upcoming');
+
+    await type.selectOption('all');
+    await expect(page.getByText('Select a day to see only its events.')).toBeVisible();
+    const busyDay = calendar.getByRole('button', { name: /: \d+ events?$/ }).first();
+    if ((await busyDay.count()) > 0) {
+      const label = (await busyDay.getAttribute('aria-label')) ?? '';
+      const count = Number(/: (\d+) events?$/.exec(label)?.[1]);
+      await busyDay.click();
+      await expect(busyDay).toHaveAttribute('aria-pressed', 'true');
+      await expect(list.getByRole('article')).toHaveCount(count);
+      await busyDay.click();
+      await expect(page.getByText('Select a day to see only its events.')).toBeVisible();
+    }
+
+    // A year with no events shows the empty state.
+    await page.getByLabel('Year').selectOption(String(now.getFullYear() - 2));
+    await page.getByLabel('Month').selectOption('1');
+    await expect(page.getByText('No events found')).toBeVisible();
+    await expect(page.getByText('Try different filters or check back later.')).toBeVisible();
+  });
+
+  test('an event card opens the detail page, which has a back link', async ({ page }) => {
+    await page.goto('/events');
+    await page.getByLabel('Event type').selectOption('all');
+    const card = page.getByRole('article').first();
+    const title = (await card.getByRole('heading').textContent())?.trim() ?? '';
+    await card.getByRole('link', { name: /learn more/i }).click();
+    await expect(page).toHaveURL(/\/events\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await expect(page.getByText('Location', { exact: true })).toBeVisible();
+    await expect(page.getByText('null')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/events$/);
+  });
+
+  test('a past event says it has already occurred; an unknown id says not found', async ({ page }) => {
+    await page.goto('/events');
+    await page.getByLabel('Event type').selectOption('past');
+    await page.getByLabel('Month').selectOption(String(new Date().getMonth() + 1));
+    const pastCard = page.getByRole('article').first();
+    if ((await pastCard.count()) > 0) {
+      await pastCard.getByRole('link', { name: /learn more/i }).click();
+      await expect(page.getByText('This event has already occurred.')).toBeVisible();
+    }
+    await page.goto('/events/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('alert')).toHaveText('Event not found');
+  });
+});
