@@ -43,7 +43,7 @@ export function createServices(deps: ServiceDeps) {
   const rateLimits = new RateLimitService(dataSource, clock);
   const events = new EventService(dataSource, clock, images, audit);
   const users = new UserService(dataSource);
-  const userAdmin = new UserAdminService(dataSource, audit, users);
+  const userAdmin = new UserAdminService(dataSource, audit, users, () => events.invalidateCache());
   const mail = new MailService(config, logger, clock);
   const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
   return {

@@ -4,6 +4,7 @@ import type { Viewer } from '../common/access';
 import { RegistrationEntity } from '../registrations/registration.entity';
 import { UserEntity } from '../users/user.entity';
 import { indiaDate, indiaInstant, type Clock } from '../common/clock';
+import { QueryCache } from '../common/query-cache';
 import { notFound, validationError } from '../common/errors';
 import { isUuid, validateInput } from '../common/validate';
 import type { ImageService } from '../uploads/image.service';
@@ -36,7 +37,19 @@ export class EventService {
     private readonly clock: Clock,
     private readonly images: ImageService,
     private readonly audit?: AuditService,
-  ) {}
+  ) {
+    this.listCache = new QueryCache(clock);
+    this.countsCache = new QueryCache(clock);
+  }
+
+  /** Hot public reads are cached in-process; every write that changes an event or its count clears them. */
+  private readonly listCache: QueryCache<EventListResult>;
+  private readonly countsCache: QueryCache<DayCount[]>;
+
+  invalidateCache(): void {
+    this.listCache.invalidate();
+    this.countsCache.invalidate();
+  }
 
   private get repo() {
     return this.dataSource.getRepository(EventEntity);
@@ -50,13 +63,16 @@ export class EventService {
     const filter = await validateInput(EventFilter, rawFilter ?? {});
     const page = await validateInput(PageArgs, rawPage ?? {});
     const limit = Math.min(page.limit, MAX_PAGE_SIZE);
-    const qb = this.repo.createQueryBuilder('e');
-    this.applyFilter(qb, filter);
-    const when = filter.when ?? EventWhen.ALL;
-    const dir = when === EventWhen.PAST ? 'DESC' : 'ASC';
-    qb.orderBy('e.date', dir).addOrderBy('e.time', dir).addOrderBy('e.id', 'ASC').offset(page.offset).limit(limit);
-    const [items, total] = await qb.getManyAndCount();
-    return { items, total, offset: page.offset, limit };
+    const key = JSON.stringify([this.today(), filter, page.offset, limit]);
+    return this.listCache.getOrLoad(key, async () => {
+      const qb = this.repo.createQueryBuilder('e');
+      this.applyFilter(qb, filter);
+      const when = filter.when ?? EventWhen.ALL;
+      const dir = when === EventWhen.PAST ? 'DESC' : 'ASC';
+      qb.orderBy('e.date', dir).addOrderBy('e.time', dir).addOrderBy('e.id', 'ASC').offset(page.offset).limit(limit);
+      const [items, total] = await qb.getManyAndCount();
+      return { items, total, offset: page.offset, limit };
+    });
   }
 
   private applyFilter(qb: ReturnType<EventService['repo']['createQueryBuilder']>, filter: EventFilter): void {
@@ -88,8 +104,10 @@ export class EventService {
     const filter = await validateInput(EventFilter, { year, month, when, category });
     const qb = this.repo.createQueryBuilder('e').select(`to_char(e.date, 'YYYY-MM-DD')`, 'date').addSelect('COUNT(*)::int', 'count');
     this.applyFilter(qb, filter);
-    const rows = await qb.groupBy('e.date').orderBy('e.date', 'ASC').getRawMany<{ date: string; count: number }>();
-    return rows.map((r) => ({ date: r.date, count: Number(r.count) }));
+    return this.countsCache.getOrLoad(JSON.stringify([this.today(), filter]), async () => {
+      const rows = await qb.groupBy('e.date').orderBy('e.date', 'ASC').getRawMany<{ date: string; count: number }>();
+      return rows.map((r) => ({ date: r.date, count: Number(r.count) }));
+    });
   }
 
   async get(id: string, manager?: EntityManager): Promise<EventEntity> {
@@ -131,6 +149,8 @@ export class EventService {
     } catch (err) {
       if (image && imageKey) await this.images.remove(imageKey);
       throw err;
+    } finally {
+      this.invalidateCache();
     }
   }
 
@@ -176,6 +196,8 @@ export class EventService {
     } catch (err) {
       if (newKey) await this.images.remove(newKey);
       throw err;
+    } finally {
+      this.invalidateCache();
     }
   }
 
@@ -188,6 +210,7 @@ export class EventService {
       await this.audit?.record(actor, { action: 'event.delete', entityType: 'event', entityId: id, before: found, after: null }, m);
       return found;
     });
+    this.invalidateCache();
     if (event.imageKey) await this.images.remove(event.imageKey);
     return event;
   }

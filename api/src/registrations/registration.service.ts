@@ -85,6 +85,7 @@ export class RegistrationService {
       }
       return 'registered' as const;
     });
+    if (outcome === 'registered') this.events.invalidateCache();
     const event = await this.getEvent(eventId);
     if (outcome === 'registered') this.sendConfirmation(viewer, event);
     return outcome === 'registered'
@@ -101,6 +102,7 @@ export class RegistrationService {
       if (rows.length) await m.query(`UPDATE events SET registered_count = GREATEST(registered_count - 1, 0) WHERE id = $1`, [eventId]);
       return rows.length > 0;
     });
+    if (deleted) this.events.invalidateCache();
     const after = await this.getEvent(eventId);
     return deleted
       ? { event: after, message: REGISTRATION_MESSAGES.unregistered, changed: true }

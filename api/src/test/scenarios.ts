@@ -16,6 +16,8 @@ export async function makeEvent(ctx: TestContext, fields: Partial<EventEntity> &
   const date = fields.date ?? shiftDays(ctx.services.events.today(), fields.daysFromToday ?? 7);
   const time = fields.time ?? '10:00';
   const { daysFromToday: _ignored, ...rest } = fields;
+  // Written behind the service's back: its cached lists must not hide the new row.
+  ctx.services.events.invalidateCache();
   return repo.save(
     repo.create({
       title: 'Test event',

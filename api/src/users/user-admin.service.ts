@@ -51,6 +51,8 @@ export class UserAdminService {
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly users: Pick<UserService, 'revokeTokens'>,
+    /** Called after a change that alters events' registration counts (their cached lists must go). */
+    private readonly onRegistrationsChanged: () => void = () => undefined,
   ) {}
 
   private withRefs(qb: SelectQueryBuilder<UserEntity>) {
@@ -216,7 +218,7 @@ export class UserAdminService {
       await m.getRepository(UserEntity).delete({ id });
       await this.audit.record(actor, { action: 'user.delete', entityType: 'user', entityId: id, before: user, after: null }, m);
       return user;
-    });
+    }).finally(() => this.onRegistrationsChanged());
   }
 }
 

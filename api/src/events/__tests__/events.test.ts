@@ -133,3 +133,27 @@ describe('REST: GET /api/events and /api/events/:id', () => {
     }
   });
 });
+
+describe('cached event lists stay correct after writes', () => {
+  it('a registration shows in the next list at once, and admin edits do too', async () => {
+    const { makeUser, userToken } = await import('../../test/scenarios');
+    const query = `{ events(filter: { when: FUTURE }) { items { id title registeredCount } } }`;
+    const before = (await ctx.gql(query)).data.events.items.find((e: any) => e.id === ids.later);
+    const user = await makeUser(ctx);
+    const reg = await ctx.http.post(`/api/events/${ids.later}/register`).set('authorization', `Bearer ${userToken(ctx, user)}`);
+    expect(reg.status).toBe(200);
+    const after = (await ctx.gql(query)).data.events.items.find((e: any) => e.id === ids.later);
+    expect(after.registeredCount).toBe(before.registeredCount + 1);
+    await ctx.services.events.update(null, ids.later, { title: 'July seminar (renamed)' });
+    const renamed = (await ctx.gql(query)).data.events.items.find((e: any) => e.id === ids.later);
+    expect(renamed.title).toBe('July seminar (renamed)');
+  });
+
+  it('the date rolls over: after midnight India time yesterday\'s events are past', async () => {
+    const active = `{ events(filter: { when: ACTIVE }) { total } }`;
+    expect((await ctx.gql(active)).data.events.total).toBe(2);
+    ctx.clock.set(new Date('2026-06-16T00:01:00+05:30'));
+    expect((await ctx.gql(active)).data.events.total).toBe(0);
+    ctx.clock.set(new Date('2026-06-15T10:00:00+05:30'));
+  });
+});
