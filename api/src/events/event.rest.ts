@@ -1,6 +1,31 @@
 import type { Viewer } from '../common/access';
+import { QueryCache } from '../common/query-cache';
 import { route, type RestContext } from '../rest/route';
 import type { EventEntity } from './event.entity';
+import type { EventService } from './event.service';
+
+/**
+ * Signed-out visitors all see the same event JSON, so it is serialized once and kept until an event
+ * changes (the service tells us) or a few seconds pass. Signed-in callers get their own registrations.
+ */
+const anonymousBodies = new WeakMap<EventService, QueryCache<string>>();
+function anonymousCache(events: EventService): QueryCache<string> {
+  let cache = anonymousBodies.get(events);
+  if (!cache) {
+    const created = new QueryCache<string>(events.cacheClock, 5_000, 1_000);
+    events.onChange(() => created.invalidate());
+    anonymousBodies.set(events, created);
+    cache = created;
+  }
+  return cache;
+}
+
+/** Sends JSON for a signed-out caller from the shared cache (Express adds the ETag and answers 304). */
+async function sendShared(ctx: RestContext, build: () => Promise<unknown>): Promise<void> {
+  const key = `${ctx.services.events.today()}|${ctx.req.originalUrl}`;
+  const body = await anonymousCache(ctx.services.events).getOrLoad(key, async () => JSON.stringify(await build()));
+  ctx.res.type('application/json').send(body);
+}
 
 /** The legacy REST shape of an event (SPEC section 3): _id, an ISO date string, registrations as [{_id}]. */
 export async function toRestEvent(ctx: RestContext, event: EventEntity, registeredIds?: Set<string>) {
@@ -34,16 +59,26 @@ function listQuery(query: Record<string, unknown>) {
 
 export const eventRoutes = [
   route('get', '/events', 'public', async (ctx) => {
-    const { filter, page } = listQuery(ctx.req.query as Record<string, unknown>);
-    const result = await ctx.services.events.list(filter, page);
-    const registered = ctx.viewer
-      ? await ctx.services.registrations.registeredEventIds(ctx.viewer.id, result.items.map((e) => e.id))
-      : new Set<string>();
-    const data = await Promise.all(result.items.map((e) => toRestEvent(ctx, e, registered)));
-    return { success: true, data, total: result.total, offset: result.offset, limit: result.limit };
+    if (!ctx.viewer) return sendShared(ctx, () => eventList(ctx));
+    return eventList(ctx);
   }),
   route('get', '/events/:id', 'public', async (ctx) => {
-    const event = await ctx.services.events.get(ctx.params.id);
-    return { success: true, data: await toRestEvent(ctx, event) };
+    if (!ctx.viewer) return sendShared(ctx, () => eventDetail(ctx));
+    return eventDetail(ctx);
   }),
 ];
+
+async function eventList(ctx: RestContext) {
+  const { filter, page } = listQuery(ctx.req.query as Record<string, unknown>);
+  const result = await ctx.services.events.list(filter, page);
+  const registered = ctx.viewer
+    ? await ctx.services.registrations.registeredEventIds(ctx.viewer.id, result.items.map((e) => e.id))
+    : new Set<string>();
+  const data = await Promise.all(result.items.map((e) => toRestEvent(ctx, e, registered)));
+  return { success: true, data, total: result.total, offset: result.offset, limit: result.limit };
+}
+
+async function eventDetail(ctx: RestContext) {
+  const event = await ctx.services.events.get(ctx.params.id);
+  return { success: true, data: await toRestEvent(ctx, event) };
+}

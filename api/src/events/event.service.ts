@@ -46,9 +46,21 @@ export class EventService {
   private readonly listCache: QueryCache<EventListResult>;
   private readonly countsCache: QueryCache<DayCount[]>;
 
+  private readonly changeListeners: (() => void)[] = [];
+
+  /** Lets a transport keep its own cache (e.g. serialized public responses) in step with writes. */
+  onChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
   invalidateCache(): void {
     this.listCache.invalidate();
     this.countsCache.invalidate();
+    for (const listener of this.changeListeners) listener();
+  }
+
+  get cacheClock(): Clock {
+    return this.clock;
   }
 
   private get repo() {

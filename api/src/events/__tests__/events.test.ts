@@ -1,5 +1,5 @@
 import { createTestContext, type TestContext } from '../../test/harness';
-import { makeEvent } from '../../test/scenarios';
+import { makeEvent, makeUser, userToken } from '../../test/scenarios';
 
 let ctx: TestContext;
 let ids: Record<string, string>;
@@ -136,7 +136,6 @@ describe('REST: GET /api/events and /api/events/:id', () => {
 
 describe('cached event lists stay correct after writes', () => {
   it('a registration shows in the next list at once, and admin edits do too', async () => {
-    const { makeUser, userToken } = await import('../../test/scenarios');
     const query = `{ events(filter: { when: FUTURE }) { items { id title registeredCount } } }`;
     const before = (await ctx.gql(query)).data.events.items.find((e: any) => e.id === ids.later);
     const user = await makeUser(ctx);
