@@ -37,6 +37,8 @@ async function main() {
     force.unref();
     server.close(async () => {
       await stop().catch(() => undefined);
+      // Confirmation mails queued after commit still go out before the database closes.
+      await services.mail.idle().catch(() => undefined);
       await db.close().catch(() => undefined);
       logger.info('stopped');
       process.exit(0);

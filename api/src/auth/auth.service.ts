@@ -133,8 +133,10 @@ export class AuthService {
     const repo = this.dataSource.getRepository(UserEntity);
     let userId: string;
     if (existing) {
+      // Send first: a throttled repeat must not be able to rewrite the pending account's details.
+      await this.otp.issue({ email: input.email, purpose: 'register', userId: existing.id, name: input.name, ip });
       await repo.update({ id: existing.id }, { name: input.name, phone: input.phone, category: category as UserCategory });
-      userId = existing.id;
+      return { userId: existing.id, message: MESSAGES.codeSent };
     } else {
       try {
         const inserted = await repo.insert({ name: input.name, email: input.email, phone: input.phone, category: category as UserCategory, status: 'pending' });
