@@ -218,6 +218,7 @@ export const en = {
     searchTeachers: 'Search teachers by name or email',
     searchPlaceholder: 'Search by name or email',
     selectAll: 'Select all',
+    selectColumn: 'Selected',
     selectRow: (name: string) => `Select ${name}`,
     approveSelected: 'Approve Selected',
     rejectSelected: 'Reject Selected',

@@ -116,6 +116,9 @@ export function ApprovalPage({ kind }: { kind: ApprovalKind }) {
           }}
         />
         <div className="toolbar-actions">
+          <label className="checkbox select-all">
+            <input type="checkbox" checked={allSelected} onChange={toggleAll} disabled={visibleIds.length === 0} /> {t.selectAll}
+          </label>
           <span className="muted small" aria-live="polite">
             {t.selectedCount(selected.size)}
           </span>
@@ -143,7 +146,7 @@ export function ApprovalPage({ kind }: { kind: ApprovalKind }) {
               <thead>
                 <tr>
                   <th scope="col" className="col-check">
-                    <input type="checkbox" aria-label={t.selectAll} checked={allSelected} onChange={toggleAll} />
+                    <span className="visually-hidden">{t.selectColumn}</span>
                   </th>
                   <th scope="col">{columns.name}</th>
                   <th scope="col">{columns.email}</th>

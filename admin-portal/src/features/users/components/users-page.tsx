@@ -98,7 +98,7 @@ export function UsersPage() {
           <label htmlFor="users-category">{t.filterCategory}</label>
           <select id="users-category" value={category ?? ''} onChange={(e) => set({ category: e.target.value })}>
             <option value="">{t.allCategories}</option>
-            {userCategoryFilters.map((c) => (
+            {(category === 'superadmin' ? [...userCategoryFilters, category] : userCategoryFilters).map((c) => (
               <option key={c} value={c}>
                 {categoryLabel(c)}
               </option>
