@@ -2,4 +2,5 @@
 
 interface ImportMetaEnv {
   readonly VITE_GRAPHQL_URL?: string;
+  readonly VITE_ADMIN_ORIGIN?: string;
 }

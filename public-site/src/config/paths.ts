@@ -11,9 +11,17 @@ export const paths = {
   register: { path: '/register', getHref: () => '/register' },
   verifyOtp: { path: '/verify-otp', getHref: () => '/verify-otp' },
   profile: { path: '/profile', getHref: () => '/profile' },
+  /** Account settings: the profile page opened in edit mode. */
+  settings: { path: '/settings', getHref: () => '/settings' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   addStudent: { path: '/add-student', getHref: () => '/add-student' },
   logout: { path: '/logout', getHref: () => '/logout' },
 } as const;
 
 export type PathName = keyof typeof paths;
+
+/** REST downloads of the API on this origin (not pages of the site). */
+export const apiPaths = {
+  /** The event as an iCalendar file (Add to calendar). */
+  eventIcs: (id: string) => `/api/events/${encodeURIComponent(id)}/ics`,
+} as const;

@@ -1,22 +1,43 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
+import { ErrorLink } from '@apollo/client/link/error';
 import { env } from '@/config/env';
-import { getAuthToken } from './auth-token';
+import { paths } from '@/config/paths';
+import { clearAuthToken, getAuthToken } from './auth-token';
+import { goToPage } from './reload';
+
+/** Pages that only make sense signed in: an expired session there goes to /login. */
+const protectedPaths: readonly string[] = [paths.profile.path, paths.settings.path];
 
 const authLink = new SetContextLink((prevContext) => {
   const token = getAuthToken();
   if (!token) return {};
-  return { headers: { ...prevContext.headers, authorization: `Bearer ${token}` } };
+  return { headers: { ...prevContext.headers, authorization: `Bearer ${token}` }, sentToken: token };
+});
+
+/**
+ * A signed-in call answered UNAUTHENTICATED means the stored session is no longer valid (expired,
+ * signed out elsewhere, account rejected): forget it, and leave protected pages for /login.
+ */
+const sessionLink = new ErrorLink(({ error, operation }) => {
+  const sent = operation.getContext().sentToken as string | undefined;
+  if (!sent || !CombinedGraphQLErrors.is(error)) return;
+  if (!error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return;
+  // A sign-in attempt with a wrong password is also UNAUTHENTICATED; only drop the token that failed.
+  if (getAuthToken() !== sent) return;
+  if (operation.operationName === 'LoginWithPassword') return;
+  clearAuthToken();
+  if (protectedPaths.includes(window.location.pathname)) goToPage(paths.login.getHref());
 });
 
 const httpLink = new HttpLink({ uri: env.graphqlUrl });
 
 /** The one Apollo client of the public site. */
 export const apolloClient = new ApolloClient({
-  link: ApolloLink.from([authLink, httpLink]),
+  link: ApolloLink.from([authLink, sessionLink, httpLink]),
   cache: new InMemoryCache({
     typePolicies: {
-      // Team members and events are normalised by id (the default); day counts have no id.
+      // Team members, events and users are normalised by id (the default); day counts have no id.
       DayCount: { keyFields: false },
       SocialLinks: { keyFields: false },
     },

@@ -7,7 +7,10 @@ export const errorCodes = [
   'FORBIDDEN',
   'CONFLICT',
   'EVENT_FULL',
+  'EVENT_PAST',
   'RATE_LIMITED',
+  'MAIL_UNAVAILABLE',
+  'DATABASE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -44,4 +47,40 @@ export function errorMessageKey(error: unknown): string {
   if (code) return `errors.${code}`;
   if (CombinedGraphQLErrors.is(error)) return 'errors.generic';
   return 'errors.network';
+}
+
+/** `extensions.retryAfterSeconds` of a RATE_LIMITED error (how long until another code may be sent). */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  for (const e of error.errors) {
+    const value = e.extensions?.retryAfterSeconds;
+    if (e.extensions?.code === 'RATE_LIMITED' && typeof value === 'number' && value > 0) return Math.ceil(value);
+  }
+  return undefined;
+}
+
+/** Codes whose server message is written for the person (not an internal failure). */
+const speakingCodes: readonly ErrorCode[] = [
+  'VALIDATION',
+  'NOT_FOUND',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'CONFLICT',
+  'EVENT_FULL',
+  'EVENT_PAST',
+  'RATE_LIMITED',
+  'MAIL_UNAVAILABLE',
+];
+
+/**
+ * The server's own message of a coded GraphQL error meant for the person ("server msg" in SPEC 8),
+ * or undefined for network failures and internal errors (the caller shows its catalogue fallback).
+ */
+export function serverMessage(error: unknown): string | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  const first = error.errors.find((e) => {
+    const code = e.extensions?.code;
+    return typeof code === 'string' && (speakingCodes as readonly string[]).includes(code);
+  });
+  return first?.message?.trim() || undefined;
 }

@@ -1,0 +1,22 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorCode, serverMessage } from './errors';
+
+/**
+ * SPEC 8 reads "server msg or {fallback}". The server writes its messages in English: in English
+ * they are shown as they are; in another language the catalogue text of the error code is shown
+ * instead (or the fallback when there is no code), so the page never mixes languages.
+ */
+export function useErrorMessage() {
+  const { t, i18n } = useTranslation();
+  return useCallback(
+    (error: unknown, fallbackKey: string): string => {
+      const code = errorCode(error);
+      const fromServer = serverMessage(error);
+      if (fromServer && (i18n.language ?? 'en').startsWith('en')) return fromServer;
+      if (fromServer && code && code !== 'VALIDATION') return t(`errors.${code}`);
+      return t(fallbackKey);
+    },
+    [t, i18n.language],
+  );
+}
