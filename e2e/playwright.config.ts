@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { STACK } from './support/stack-config.mjs';
+import { STACK } from './support/stack-config.cjs';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

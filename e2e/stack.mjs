@@ -5,7 +5,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { STACK } from './support/stack-config.mjs';
+import stackConfig from './support/stack-config.cjs';
+
+const { STACK } = stackConfig;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 rmSync(STACK.dataDir, { recursive: true, force: true });

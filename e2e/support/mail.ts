@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { STACK } from './stack-config.mjs';
+import { STACK } from './stack-config.cjs';
 
 /** Decodes a quoted-printable or plain body well enough to find a code in it. */
 function decode(raw: string): string {

@@ -1,11 +1,9 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+const path = require('node:path');
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dataDir = path.resolve(here, '../.stack-data');
+const dataDir = path.resolve(__dirname, '../.stack-data');
 
 /** Ports and credentials of the stack the browser tests run against (not the dev defaults). */
-export const STACK = {
+const STACK = {
   apiPort: 4400,
   publicPort: 3400,
   adminPort: 3401,
@@ -18,3 +16,5 @@ export const STACK = {
   adminUrl: 'http://localhost:3401',
   apiUrl: 'http://localhost:4400',
 };
+
+module.exports = { STACK };
