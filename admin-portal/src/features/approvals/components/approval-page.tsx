@@ -122,12 +122,14 @@ export function ApprovalPage({ kind }: { kind: ApprovalKind }) {
           <span className="muted small" aria-live="polite">
             {t.selectedCount(selected.size)}
           </span>
-          <button type="button" className="btn btn-success" onClick={() => void act('APPROVED')} disabled={working}>
-            {t.approveSelected}
-          </button>
-          <button type="button" className="btn btn-danger" onClick={() => void act('REJECTED')} disabled={working}>
-            {t.rejectSelected}
-          </button>
+          <div className="bulk-buttons">
+            <button type="button" className="btn btn-success" onClick={() => void act('APPROVED')} disabled={working}>
+              {t.approveSelected}
+            </button>
+            <button type="button" className="btn btn-danger" onClick={() => void act('REJECTED')} disabled={working}>
+              {t.rejectSelected}
+            </button>
+          </div>
         </div>
       </div>
 
