@@ -13,13 +13,14 @@ const AboutRoute = lazy(() => import('./routes/about'));
 const TeamsRoute = lazy(() => import('./routes/teams'));
 const ContactRoute = lazy(() => import('./routes/contact'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
-// Placeholders until the accounts work lands.
+// Accounts and the teacher area.
 const LoginRoute = lazy(() => import('@/features/accounts/components/login-page'));
 const RegisterRoute = lazy(() => import('@/features/accounts/components/register-page'));
 const VerifyOtpRoute = lazy(() => import('@/features/accounts/components/verify-otp-page'));
 const ProfileRoute = lazy(() => import('@/features/accounts/components/profile-page'));
 const DashboardRoute = lazy(() => import('@/features/accounts/components/dashboard-page'));
-const AddStudentRoute = lazy(() => import('@/features/accounts/components/add-student-page'));
+const SettingsRoute = lazy(() => import('./routes/settings'));
+const AddStudentRoute = lazy(() => import('@/features/teachers/components/add-student-page'));
 const LogoutRoute = lazy(() => import('@/features/accounts/components/logout-page'));
 
 export interface AppRoute {
@@ -41,6 +42,7 @@ export const appRoutes: AppRoute[] = [
   { path: paths.register.path, Component: RegisterRoute, titleKey: 'titles.register' },
   { path: paths.verifyOtp.path, Component: VerifyOtpRoute, titleKey: 'titles.verifyOtp' },
   { path: paths.profile.path, Component: ProfileRoute, titleKey: 'titles.profile' },
+  { path: paths.settings.path, Component: SettingsRoute, titleKey: 'titles.settings' },
   { path: paths.dashboard.path, Component: DashboardRoute, titleKey: 'titles.dashboard' },
   { path: paths.addStudent.path, Component: AddStudentRoute, titleKey: 'titles.addStudent' },
   { path: paths.logout.path, Component: LogoutRoute, titleKey: 'titles.logout' },

@@ -7,3 +7,7 @@ export function reloadPage() {
 export function goToPage(href: string) {
   window.location.assign(href);
 }
+
+export function replacePage(href: string) {
+  window.location.replace(href);
+}

@@ -3,13 +3,15 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { Icon } from '@/components/ui/icon';
-import { clearAuthToken, getAuthToken } from '@/lib/auth-token';
+import { useMe } from '@/features/accounts/api/use-me';
+import { clearAuthToken } from '@/lib/auth-token';
+import { reloadPage } from '@/lib/reload';
 import { LanguageSwitch } from './language-switch';
 import { useDisclosure } from './use-disclosure';
 
 function logout() {
   clearAuthToken();
-  window.location.reload();
+  reloadPage();
 }
 
 function Brand() {
@@ -64,8 +66,8 @@ function HomeMenu() {
   );
 }
 
-/** Placeholder until the accounts work fills in the user's name. */
-function UserMenu() {
+/** The signed-in user's name with My Profile and Logout (SPEC 2.1). */
+function UserMenu({ name }: { name?: string }) {
   const { t } = useTranslation();
   const menu = useDisclosure<HTMLDivElement>();
   return (
@@ -76,10 +78,11 @@ function UserMenu() {
         aria-expanded={menu.open}
         aria-controls="user-menu"
         aria-haspopup="true"
+        aria-label={name ? t('nav.userMenu', { name }) : undefined}
         onClick={menu.toggle}
       >
         <Icon name="user" size={20} />
-        {t('nav.account')}
+        <span className="user-menu__name">{name || t('nav.account')}</span>
       </button>
       <ul id="user-menu" className="dropdown dropdown--right" hidden={!menu.open}>
         <li>
@@ -108,7 +111,7 @@ export function Header() {
   const { t } = useTranslation();
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const [signedIn] = useState(() => Boolean(getAuthToken()));
+  const { signedIn, data } = useMe();
 
   // Close the mobile menu after navigating.
   useEffect(() => setMobileOpen(false), [location.pathname]);
@@ -134,7 +137,7 @@ export function Header() {
         <div className="site-header__actions">
           <LanguageSwitch />
           {signedIn ? (
-            <UserMenu />
+            <UserMenu name={data?.me.name} />
           ) : (
             <Link to={paths.login.getHref()} className="button button--ghost header-login">
               {t('nav.login')}

@@ -11,6 +11,8 @@ export interface ModalProps {
   children: ReactNode;
   /** Extra class on the dialog box (width variants). */
   className?: string;
+  /** data-* attributes for the dialog element. */
+  data?: Record<`data-${string}`, string>;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface ModalProps {
  * (Tab wraps), Escape and the close button close it, focus returns to the opener, the page behind
  * does not scroll.
  */
-export function Modal({ title, onClose, children, className }: ModalProps) {
+export function Modal({ title, onClose, children, className, data }: ModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
@@ -74,6 +76,7 @@ export function Modal({ title, onClose, children, className }: ModalProps) {
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        {...data}
       >
         <div className="modal__header">
           <h2 id={titleId} className="modal__title">

@@ -1,5 +1,253 @@
-import { ComingSoon } from './coming-soon';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { OtpField } from '@/components/ui/otp-field';
+import { retryAfterSeconds } from '@/lib/errors';
+import { useCountdown } from '@/lib/use-countdown';
+import { useErrorMessage } from '@/lib/use-error-message';
+import { isValidEmail } from '@/lib/validation';
+import { useLoginWithPassword, useRequestLoginCode, useVerifyLoginCode } from '../api/use-account-mutations';
+import { useSignIn } from '../api/use-sign-in';
+import { BackToEvents } from './back-to-events';
+import './accounts.css';
 
+type Mode = 'code' | 'password';
+type Notice = { tone: 'info' | 'error'; text: string } | null;
+
+/** /login (SPEC 2.11): e-mail → code → signed in; or e-mail and password. Success goes to '/'. */
 export default function LoginPage() {
-  return <ComingSoon titleKey="titles.login" />;
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const messageFor = useErrorMessage();
+  const signIn = useSignIn();
+  const [requestCode, { loading: sending }] = useRequestLoginCode();
+  const [verifyCode, { loading: verifying }] = useVerifyLoginCode();
+  const [loginWithPassword, { loading: loggingIn }] = useLoginWithPassword();
+  const cooldown = useCountdown();
+
+  const [mode, setMode] = useState<Mode>('code');
+  const [step, setStep] = useState<1 | 2>(1);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState('');
+  const [userId, setUserId] = useState('');
+  const [fieldError, setFieldError] = useState<{ email?: string; otp?: string; password?: string }>({});
+  const [notice, setNotice] = useState<Notice>(null);
+  const otpRef = useRef<HTMLInputElement>(null);
+
+  const checkEmail = (): boolean => {
+    const value = email.trim();
+    const problem = !value ? t('validation.emailRequired') : !isValidEmail(value) ? t('validation.emailInvalidShort') : undefined;
+    setFieldError(problem ? { email: problem } : {});
+    return !problem;
+  };
+
+  const finish = async (token: string) => {
+    await signIn(token);
+    navigate(paths.home.getHref());
+  };
+
+  const sendCode = async (): Promise<boolean> => {
+    try {
+      const { data } = await requestCode({ variables: { email: email.trim() } });
+      if (!data?.requestLoginCode.userId) throw new Error('no userId');
+      setUserId(data.requestLoginCode.userId);
+      setNotice({ tone: 'info', text: data.requestLoginCode.message });
+      return true;
+    } catch (error) {
+      const wait = retryAfterSeconds(error);
+      if (wait) cooldown.start(wait);
+      setNotice({ tone: 'error', text: messageFor(error, 'login.failure') });
+      return false;
+    }
+  };
+
+  const submitEmail = async (e: FormEvent) => {
+    e.preventDefault();
+    setNotice(null);
+    if (!checkEmail()) return;
+    if (await sendCode()) {
+      setOtp('');
+      setStep(2);
+      window.setTimeout(() => otpRef.current?.focus(), 0);
+    }
+  };
+
+  const submitOtp = async (e: FormEvent) => {
+    e.preventDefault();
+    setNotice(null);
+    const code = otp.trim();
+    if (!code) {
+      setFieldError({ otp: t('validation.otpRequired') });
+      return;
+    }
+    setFieldError({});
+    try {
+      const { data } = await verifyCode({ variables: { input: { userId, otp: code } } });
+      if (!data?.verifyLoginCode.token) throw new Error('no token');
+      await finish(data.verifyLoginCode.token);
+    } catch (error) {
+      setNotice({ tone: 'error', text: messageFor(error, 'login.otpFailure') });
+    }
+  };
+
+  const submitPassword = async (e: FormEvent) => {
+    e.preventDefault();
+    setNotice(null);
+    if (!checkEmail()) return;
+    if (!password) {
+      setFieldError({ password: t('validation.requiredShort') });
+      return;
+    }
+    try {
+      const { data } = await loginWithPassword({ variables: { input: { email: email.trim(), password } } });
+      if (!data?.loginWithPassword.token) throw new Error('no token');
+      await finish(data.loginWithPassword.token);
+    } catch (error) {
+      setNotice({ tone: 'error', text: messageFor(error, 'login.failure') });
+    }
+  };
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setStep(1);
+    setNotice(null);
+    setFieldError({});
+  };
+
+  const noticeBox = notice ? (
+    <p className={`alert alert--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
+      {notice.text}
+    </p>
+  ) : null;
+
+  const emailField = (
+    <div className="field">
+      <label className="field__label" htmlFor={`${id}-email`}>
+        {t('login.email')}
+      </label>
+      <input
+        id={`${id}-email`}
+        className="field__control"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        aria-invalid={fieldError.email ? true : undefined}
+        aria-describedby={fieldError.email ? `${id}-email-error` : undefined}
+      />
+      {fieldError.email ? (
+        <p className="field__error" id={`${id}-email-error`}>
+          {fieldError.email}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <div className="container section account-page">
+      <BackToEvents />
+      <div className="card account-card">
+        <h1 className="page-title account-card__title">{t('login.heading')}</h1>
+        {mode === 'code' ? (
+          step === 1 ? (
+            <form noValidate onSubmit={submitEmail}>
+              <p className="account-card__lead">{t('login.intro')}</p>
+              {emailField}
+              {noticeBox}
+              <button type="submit" className="button button--primary account-card__submit" disabled={sending}>
+                {sending ? t('login.sending') : t('login.sendOtp')}
+              </button>
+            </form>
+          ) : (
+            <form noValidate onSubmit={submitOtp}>
+              {noticeBox}
+              <OtpField
+                ref={otpRef}
+                id={`${id}-otp`}
+                label={t('otp.label')}
+                hint={t('otp.hint', { email: email.trim() })}
+                value={otp}
+                error={fieldError.otp}
+                onChange={(e) => setOtp(e.target.value.replace(/\s/g, ''))}
+              />
+              {cooldown.running ? (
+                <p className="field__hint" role="status">
+                  {t('otp.wait', { seconds: cooldown.seconds })}
+                </p>
+              ) : null}
+              <div className="account-card__actions">
+                <button type="submit" className="button button--primary" disabled={verifying}>
+                  {verifying ? t('login.verifying') : t('login.verify')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={sending || cooldown.running}
+                  onClick={() => void sendCode()}
+                >
+                  {sending ? t('otp.resending') : t('otp.resend')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => {
+                    setStep(1);
+                    setNotice(null);
+                  }}
+                >
+                  {t('login.changeEmail')}
+                </button>
+              </div>
+            </form>
+          )
+        ) : (
+          <form noValidate onSubmit={submitPassword}>
+            <p className="account-card__lead">{t('login.passwordIntro')}</p>
+            {emailField}
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-password`}>
+                {t('login.password')}
+              </label>
+              <input
+                id={`${id}-password`}
+                className="field__control"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={fieldError.password ? true : undefined}
+                aria-describedby={fieldError.password ? `${id}-password-error` : undefined}
+              />
+              {fieldError.password ? (
+                <p className="field__error" id={`${id}-password-error`}>
+                  {fieldError.password}
+                </p>
+              ) : null}
+            </div>
+            {noticeBox}
+            <button type="submit" className="button button--primary account-card__submit" disabled={loggingIn}>
+              {loggingIn ? t('login.loggingIn') : t('login.submitPassword')}
+            </button>
+          </form>
+        )}
+        <div className="account-card__footer">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => switchMode(mode === 'code' ? 'password' : 'code')}
+          >
+            {mode === 'code' ? t('login.usePassword') : t('login.useCode')}
+          </button>
+          <p>
+            {t('login.newHere')} <Link to={paths.register.getHref()}>{t('login.createAccount')}</Link>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearAuthToken } from '@/lib/auth-token';
+import { replacePage } from '@/lib/reload';
 import { Loading } from '@/components/ui/loading';
 
-/** /logout: removes authToken and reloads the site at the home page. */
+/** /logout (the mobile menu's link): removes authToken (and token) and reloads the site at the home page. */
 export default function LogoutPage() {
   const { t } = useTranslation();
   useEffect(() => {
     clearAuthToken();
-    window.location.replace('/');
+    replacePage('/');
   }, []);
   return <Loading label={t('accounts.loggingOut')} />;
 }

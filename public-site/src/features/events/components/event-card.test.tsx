@@ -17,6 +17,9 @@ const event: EventCardEvent = {
   imageUrl: '/uploads/camp-1280.webp',
   imageSrcSet: '/uploads/camp-320.webp 320w, /uploads/camp-1280.webp 1280w',
   isUpcoming: true,
+  isRegistered: false,
+  isFull: false,
+  hasStarted: false,
 };
 
 function DetailProbe() {

@@ -6,6 +6,7 @@ import { FallbackImage } from '@/components/ui/fallback-image';
 import { formatEventDate, formatEventTime } from '@/lib/format';
 import { useLocale } from '@/i18n/use-locale';
 import { descriptionPreview } from '../lib/event-text';
+import { RegisterButton } from './register-button';
 import defaultEventImage from '@/assets/event-default.webp';
 import './events.css';
 
@@ -54,15 +55,18 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventCardEvent; 
         </p>
         <p className="event-card__location">{event.location}</p>
         <p className="event-card__description">{descriptionPreview(event.description)}</p>
-        <Link
-          className="event-card__link"
-          to={paths.event.getHref(event.id)}
-          state={state}
-          aria-label={t('events.learnMoreAbout', { title: event.title })}
-        >
-          {t('common.learnMore')}
-          <span aria-hidden="true"> →</span>
-        </Link>
+        <div className="event-card__actions">
+          <Link
+            className="event-card__link"
+            to={paths.event.getHref(event.id)}
+            state={state}
+            aria-label={t('events.learnMoreAbout', { title: event.title })}
+          >
+            {t('common.learnMore')}
+            <span aria-hidden="true"> →</span>
+          </Link>
+          {event.isUpcoming ? <RegisterButton event={event} compact /> : null}
+        </div>
       </div>
     </article>
   );

@@ -1,13 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { apiPaths } from '@/config/paths';
 import type { EventDetailFieldsFragment } from '@/gql/graphql';
+import { RegisterButton } from './register-button';
 
 export interface EventRegistrationSlotProps {
   event: EventDetailFieldsFragment;
 }
 
 /**
- * Where the Register / Registered + Unregister / Event Full buttons go (SPEC 2.9). The accounts
- * work fills this in; until then it renders nothing.
+ * Registration on the event page (SPEC 2.9): the register control and an Add to calendar download.
+ * Past events never reach here (the page says 'This event has already occurred.').
  */
-export function EventRegistrationSlot(_props: EventRegistrationSlotProps) {
-  return null;
+export function EventRegistrationSlot({ event }: EventRegistrationSlotProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="event-registration">
+      <RegisterButton event={event} />
+      {!event.hasStarted ? (
+        <a className="event-registration__calendar" href={apiPaths.eventIcs(event.id)} download>
+          <span aria-hidden="true">📅 </span>
+          {t('eventRegistration.addToCalendar')}
+        </a>
+      ) : null}
+    </div>
+  );
 }

@@ -20,13 +20,13 @@ describe('ProgrammeCards', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Register for Graduates & Above' }));
-    const dialog = screen.getByRole('dialog', { name: 'Register for Graduates & Above' });
+    const dialog = await screen.findByRole('dialog', { name: 'Register for Graduates & Above' });
     expect(dialog).toHaveAttribute('data-category', 'graduate');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Register for Grade 12th and below' }));
-    expect(screen.getByRole('dialog')).toHaveAttribute('data-category', 'secondary');
+    expect(await screen.findByRole('dialog')).toHaveAttribute('data-category', 'secondary');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

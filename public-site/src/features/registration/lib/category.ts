@@ -20,3 +20,8 @@ export const programmeChoices = {
   secondary: '6th-12th Grade',
   primary: 'Primary',
 } as const satisfies Record<RegistrationCategory, string>;
+
+/** The categories the registration dialog accepts (SPEC 5 also lists admin, which the API refuses here). */
+export function isRegistrationCategory(value: unknown): value is RegistrationCategory {
+  return value === 'primary' || value === 'secondary' || value === 'graduate';
+}

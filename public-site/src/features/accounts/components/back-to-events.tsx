@@ -1,0 +1,26 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+
+/** 'Back to Events' (SPEC 2.11): one page back, or the events page when this is the first page. */
+export function BackToEvents() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const canGoBack = location.key !== 'default';
+  return (
+    <Link
+      to={paths.events.getHref()}
+      className="back-link"
+      onClick={(e) => {
+        if (canGoBack) {
+          e.preventDefault();
+          navigate(-1);
+        }
+      }}
+    >
+      <span aria-hidden="true">← </span>
+      {t('login.backToEvents')}
+    </Link>
+  );
+}

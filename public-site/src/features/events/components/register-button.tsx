@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { Toast, useToast } from '@/components/ui/toast';
+import { useAuthToken } from '@/lib/auth-token';
+import { errorCode } from '@/lib/errors';
+import { useMarkEventFull, useRegisterForEvent, useUnregisterFromEvent } from '../api/use-event-registration';
+
+export interface RegistrationState {
+  id: string;
+  title: string;
+  isRegistered: boolean;
+  isFull: boolean;
+  hasStarted: boolean;
+}
+
+/**
+ * The event registration control (SPEC 2.9): Register Now; disabled Event Full; disabled Registered
+ * plus Unregister; nothing once the event has started. Toasts for 3 seconds. Error codes become
+ * catalogue messages; the server's English text is never parsed.
+ * `compact` is the small variant on event cards (shown only to signed-in users).
+ */
+export function RegisterButton({ event, compact = false }: { event: RegistrationState; compact?: boolean }) {
+  const { t } = useTranslation();
+  const token = useAuthToken();
+  const { toast, show } = useToast();
+  const [register, { loading: registering }] = useRegisterForEvent();
+  const [unregister, { loading: unregistering }] = useUnregisterFromEvent();
+  const markFull = useMarkEventFull();
+  const [needsLogin, setNeedsLogin] = useState<'register' | 'unregister' | null>(null);
+
+  if (event.hasStarted) return compact ? null : <p className="notice">{t('eventRegistration.closed')}</p>;
+  if (compact && !token) return null;
+
+  const onRegister = async () => {
+    if (!token) {
+      setNeedsLogin('register');
+      return;
+    }
+    try {
+      await register({ variables: { eventId: event.id } });
+      setNeedsLogin(null);
+      show(t('eventRegistration.success'), 'success');
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'EVENT_FULL') {
+        markFull(event.id);
+        show(t('errors.EVENT_FULL'), 'error');
+      } else if (code === 'UNAUTHENTICATED') {
+        setNeedsLogin('register');
+        show(t('eventRegistration.loginRequired'), 'error');
+      } else if (code === 'EVENT_PAST') {
+        show(t('errors.EVENT_PAST'), 'error');
+      } else {
+        show(t('eventRegistration.failure'), 'error');
+      }
+    }
+  };
+
+  const onUnregister = async () => {
+    if (!token) {
+      setNeedsLogin('unregister');
+      show(t('eventRegistration.loginRequiredUnregister'), 'error');
+      return;
+    }
+    try {
+      await unregister({ variables: { eventId: event.id } });
+      show(t('eventRegistration.unregistered'), 'success');
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'UNAUTHENTICATED') {
+        setNeedsLogin('unregister');
+        show(t('eventRegistration.loginRequiredUnregister'), 'error');
+      } else {
+        show(t('eventRegistration.unregisterFailure'), 'error');
+      }
+    }
+  };
+
+  const size = compact ? ' button--small' : '';
+  let buttons;
+  if (event.isRegistered) {
+    buttons = (
+      <>
+        <button
+          type="button"
+          className={`button button--success${size}`}
+          disabled
+          aria-label={compact ? t('eventRegistration.registeredFor', { title: event.title }) : undefined}
+        >
+          <span aria-hidden="true">✓ </span>
+          {t('eventRegistration.registered')}
+        </button>
+        {compact ? null : (
+          <button type="button" className="button button--ghost" onClick={onUnregister} disabled={unregistering}>
+            {unregistering ? t('eventRegistration.unregistering') : t('eventRegistration.unregister')}
+          </button>
+        )}
+      </>
+    );
+  } else if (event.isFull) {
+    buttons = (
+      <button
+        type="button"
+        className={`button button--ghost${size}`}
+        disabled
+        aria-label={compact ? t('eventRegistration.fullFor', { title: event.title }) : undefined}
+      >
+        {t('eventRegistration.full')}
+      </button>
+    );
+  } else {
+    buttons = (
+      <button
+        type="button"
+        className={`button button--primary${size}`}
+        onClick={onRegister}
+        disabled={registering}
+        aria-label={compact ? t('eventRegistration.registerFor', { title: event.title }) : undefined}
+      >
+        {registering ? t('eventRegistration.registering') : t('eventRegistration.registerNow')}
+      </button>
+    );
+  }
+
+  return (
+    <div className={compact ? 'register-control register-control--compact' : 'register-control'}>
+      <div className="register-control__buttons">{buttons}</div>
+      {needsLogin ? (
+        <p className="alert alert--error register-control__login" role="alert">
+          {needsLogin === 'register' ? t('eventRegistration.loginRequired') : t('eventRegistration.loginRequiredUnregister')}{' '}
+          <Link to={paths.login.getHref()}>{t('eventRegistration.loginLink')}</Link>
+        </p>
+      ) : null}
+      <Toast toast={toast} />
+    </div>
+  );
+}

@@ -1,0 +1,317 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '@/components/ui/modal';
+import { OtpField } from '@/components/ui/otp-field';
+import {
+  useLoginWithPassword,
+  useRequestLoginCode,
+  useVerifyLoginCode,
+} from '@/features/accounts/api/use-account-mutations';
+import { useSignIn } from '@/features/accounts/api/use-sign-in';
+import type { TeacherRegistrationInput } from '@/gql/graphql';
+import { useErrorMessage } from '@/lib/use-error-message';
+import { isValidEmail, isValidPhone } from '@/lib/validation';
+import { useRegisterTeacher } from '../api/use-teachers';
+
+type Notice = { tone: 'info' | 'error' | 'success'; text: string } | null;
+
+function NoticeBox({ notice }: { notice: Notice }) {
+  if (!notice) return null;
+  return (
+    <p className={`alert alert--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
+      {notice.text}
+    </p>
+  );
+}
+
+function TextInput({
+  id,
+  label,
+  value,
+  onChange,
+  type = 'text',
+  autoComplete,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'tel' | 'password';
+  autoComplete?: string;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field__control"
+        type={type}
+        inputMode={type === 'tel' ? 'numeric' : undefined}
+        maxLength={type === 'tel' ? 10 : undefined}
+        autoComplete={autoComplete}
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+function LoginForm({ initialEmail, notice: initialNotice, onSignedIn }: { initialEmail: string; notice: Notice; onSignedIn: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const messageFor = useErrorMessage();
+  const signIn = useSignIn();
+  const [loginWithPassword, { loading: loggingIn }] = useLoginWithPassword();
+  const [requestCode, { loading: sending }] = useRequestLoginCode();
+  const [verifyCode, { loading: verifying }] = useVerifyLoginCode();
+  const [method, setMethod] = useState<'password' | 'otp'>('password');
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState('');
+  const [userId, setUserId] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(initialNotice);
+
+  const finish = async (token: string) => {
+    await signIn(token);
+    onSignedIn();
+  };
+
+  const checkEmail = () => {
+    if (!email.trim() || (method === 'password' && !password)) {
+      setNotice({ tone: 'error', text: t('validation.fillAll') });
+      return false;
+    }
+    if (!isValidEmail(email)) {
+      setNotice({ tone: 'error', text: t('validation.emailInvalidShort') });
+      return false;
+    }
+    return true;
+  };
+
+  const submitPassword = async (e: FormEvent) => {
+    e.preventDefault();
+    setNotice(null);
+    if (!checkEmail()) return;
+    try {
+      const { data } = await loginWithPassword({ variables: { input: { email: email.trim(), password } } });
+      if (!data?.loginWithPassword.token) throw new Error('no token');
+      await finish(data.loginWithPassword.token);
+    } catch (error) {
+      setNotice({ tone: 'error', text: messageFor(error, 'teacher.auth.loginFailed') });
+    }
+  };
+
+  const sendOtp = async (e?: FormEvent) => {
+    e?.preventDefault();
+    setNotice(null);
+    if (!checkEmail()) return;
+    try {
+      const { data } = await requestCode({ variables: { email: email.trim() } });
+      if (!data?.requestLoginCode.userId) throw new Error('no userId');
+      setUserId(data.requestLoginCode.userId);
+      setNotice({ tone: 'info', text: data.requestLoginCode.message });
+    } catch (error) {
+      setNotice({ tone: 'error', text: messageFor(error, 'teacher.auth.otpSendFailed') });
+    }
+  };
+
+  const submitOtp = async (e: FormEvent) => {
+    e.preventDefault();
+    setNotice(null);
+    if (!otp.trim()) {
+      setNotice({ tone: 'error', text: t('validation.otpRequired') });
+      return;
+    }
+    try {
+      const { data } = await verifyCode({ variables: { input: { userId: userId ?? '', otp: otp.trim() } } });
+      if (!data?.verifyLoginCode.token) throw new Error('no token');
+      await finish(data.verifyLoginCode.token);
+    } catch (error) {
+      setNotice({ tone: 'error', text: messageFor(error, 'teacher.auth.otpFailed') });
+    }
+  };
+
+  return (
+    <>
+      <fieldset className="segmented">
+        <legend className="segmented__legend">{t('teacher.auth.mode')}</legend>
+        {(['password', 'otp'] as const).map((m) => (
+          <label key={m} className={`segmented__option${method === m ? ' segmented__option--on' : ''}`}>
+            <input
+              type="radio"
+              name={`${id}-method`}
+              value={m}
+              checked={method === m}
+              onChange={() => {
+                setMethod(m);
+                setUserId(null);
+                setOtp('');
+                setNotice(null);
+              }}
+            />
+            {m === 'password' ? t('teacher.auth.withPassword') : t('teacher.auth.withOtp')}
+          </label>
+        ))}
+      </fieldset>
+      {method === 'password' ? (
+        <form noValidate onSubmit={submitPassword}>
+          <TextInput id={`${id}-email`} label={t('teacher.auth.email')} type="email" autoComplete="email" value={email} onChange={setEmail} />
+          <TextInput
+            id={`${id}-password`}
+            label={t('teacher.auth.password')}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
+          <NoticeBox notice={notice} />
+          <button type="submit" className="button button--primary account-card__submit" disabled={loggingIn}>
+            {loggingIn ? t('teacher.auth.loggingIn') : t('teacher.auth.login')}
+          </button>
+        </form>
+      ) : userId === null ? (
+        <form noValidate onSubmit={sendOtp}>
+          <TextInput id={`${id}-email`} label={t('teacher.auth.email')} type="email" autoComplete="email" value={email} onChange={setEmail} />
+          <NoticeBox notice={notice} />
+          <button type="submit" className="button button--primary account-card__submit" disabled={sending}>
+            {sending ? t('teacher.auth.sending') : t('teacher.auth.sendOtp')}
+          </button>
+        </form>
+      ) : (
+        <form noValidate onSubmit={submitOtp}>
+          <NoticeBox notice={notice} />
+          <OtpField
+            id={`${id}-otp`}
+            label={t('otp.label')}
+            hint={t('otp.hint', { email: email.trim() })}
+            value={otp}
+            autoFocus
+            onChange={(e) => setOtp(e.target.value.replace(/\s/g, ''))}
+          />
+          <div className="account-card__actions">
+            <button type="submit" className="button button--primary" disabled={verifying}>
+              {verifying ? t('teacher.auth.verifying') : t('teacher.auth.verify')}
+            </button>
+            <button type="button" className="button button--secondary" disabled={sending} onClick={() => void sendOtp()}>
+              {sending ? t('otp.resending') : t('otp.resend')}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                setUserId(null);
+                setNotice(null);
+              }}
+            >
+              {t('common.back')}
+            </button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}
+
+const emptyTeacher: TeacherRegistrationInput = { name: '', email: '', password: '', phone: '', area: '', district: '', schoolName: '' };
+
+function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const messageFor = useErrorMessage();
+  const [registerTeacher, { loading }] = useRegisterTeacher();
+  const [values, setValues] = useState<TeacherRegistrationInput>(emptyTeacher);
+  const [notice, setNotice] = useState<Notice>(null);
+  const set = (key: keyof TeacherRegistrationInput) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setNotice(null);
+    const input = Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [k, k === 'password' ? String(v) : String(v).trim()]),
+    ) as TeacherRegistrationInput;
+    if (Object.values(input).some((v) => !v)) {
+      setNotice({ tone: 'error', text: t('validation.fillAll') });
+      return;
+    }
+    if (!isValidEmail(input.email)) {
+      setNotice({ tone: 'error', text: t('validation.emailInvalidShort') });
+      return;
+    }
+    if (!isValidPhone(input.phone)) {
+      setNotice({ tone: 'error', text: t('validation.phoneDigits') });
+      return;
+    }
+    if (input.password.length < 6) {
+      setNotice({ tone: 'error', text: t('validation.passwordMin') });
+      return;
+    }
+    try {
+      await registerTeacher({ variables: { input } });
+      onRegistered(input.email);
+    } catch (error) {
+      setNotice({ tone: 'error', text: messageFor(error, 'teacher.auth.registerFailed') });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <TextInput id={`${id}-name`} label={t('teacher.auth.name')} autoComplete="name" value={values.name} onChange={set('name')} />
+      <div className="form-row">
+        <TextInput id={`${id}-email`} label={t('teacher.auth.email')} type="email" autoComplete="email" value={values.email} onChange={set('email')} />
+        <TextInput id={`${id}-phone`} label={t('teacher.auth.phone')} type="tel" autoComplete="tel-national" value={values.phone} onChange={set('phone')} />
+      </div>
+      <TextInput
+        id={`${id}-password`}
+        label={t('teacher.auth.password')}
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={set('password')}
+      />
+      <TextInput id={`${id}-school`} label={t('teacher.auth.schoolName')} autoComplete="organization" value={values.schoolName} onChange={set('schoolName')} />
+      <div className="form-row">
+        <TextInput id={`${id}-area`} label={t('teacher.auth.area')} value={values.area} onChange={set('area')} />
+        <TextInput id={`${id}-district`} label={t('teacher.auth.district')} value={values.district} onChange={set('district')} />
+      </div>
+      <NoticeBox notice={notice} />
+      <button type="submit" className="button button--primary account-card__submit" disabled={loading}>
+        {loading ? t('teacher.auth.registering') : t('teacher.auth.register')}
+      </button>
+    </form>
+  );
+}
+
+/** The teacher's Login / Register modal of /add-student (SPEC 2.14). */
+export default function TeacherAuthDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<'login' | 'register'>('login');
+  const [registered, setRegistered] = useState<{ email: string } | null>(null);
+
+  return (
+    <Modal title={mode === 'login' ? t('teacher.auth.loginTitle') : t('teacher.auth.registerTitle')} onClose={onClose} className="modal--wide">
+      {mode === 'login' ? (
+        <LoginForm
+          key={registered?.email ?? 'login'}
+          initialEmail={registered?.email ?? ''}
+          notice={registered ? { tone: 'success', text: t('teacher.auth.registered') } : null}
+          onSignedIn={onClose}
+        />
+      ) : (
+        <RegisterForm
+          onRegistered={(email) => {
+            setRegistered({ email });
+            setMode('login');
+          }}
+        />
+      )}
+      <div className="account-card__footer">
+        <button type="button" className="link-button" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
+          {mode === 'login' ? t('teacher.auth.toRegister') : t('teacher.auth.toLogin')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
