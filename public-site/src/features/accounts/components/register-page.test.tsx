@@ -1,0 +1,112 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { SendSignupCodeDocument, SignUpDocument } from '@/gql/graphql';
+import { gqlError, viewer } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import RegisterPage from './register-page';
+
+const values = { name: 'Meera Singh', email: 'meera@example.org', phone: '9123456780', password: 'secret1', confirmPassword: 'secret1' };
+
+function renderPage(mocks: NonNullable<Parameters<typeof renderWithProviders>[1]>['mocks'] = []) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/register" element={<RegisterPage />} />
+      <Route path="/verify-otp" element={<p>verify page</p>} />
+    </Routes>,
+    { mocks, route: '/register' },
+  );
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, v = values) {
+  await user.type(screen.getByLabelText('Full name'), v.name);
+  await user.type(screen.getByLabelText('Email'), v.email);
+  await user.type(screen.getByLabelText('Phone'), v.phone);
+  await user.type(screen.getByLabelText('Password'), v.password);
+  await user.type(screen.getByLabelText('Confirm password'), v.confirmPassword);
+}
+
+describe('RegisterPage', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('shows the SPEC messages for every invalid field and sends nothing', async () => {
+    const user = userEvent.setup();
+    const result = jest.fn(() => ({ data: { sendSignupCode: { message: 'sent' } } }));
+    renderPage([{ request: { query: SendSignupCodeDocument, variables: () => true }, result }]);
+    expect(screen.getByLabelText('Programme')).toHaveValue('student');
+    expect(screen.getByRole('option', { name: 'Primary Student' })).toHaveValue('student');
+    expect(screen.getByRole('option', { name: '6th-12th Grade' })).toHaveValue('upperStudent');
+    expect(screen.getByRole('option', { name: 'Graduates & Above' })).toHaveValue('graduate');
+
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(2); // name, email
+    expect(screen.getByText('Phone must be 10 digits')).toBeInTheDocument();
+    expect(screen.getByText('Must be at least 6 characters')).toBeInTheDocument();
+
+    await fill(user, { ...values, email: 'meera@', phone: '12345', password: 'abc', confirmPassword: 'abd' });
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Phone must be 10 digits')).toBeInTheDocument();
+    expect(screen.getByText('Must be at least 6 characters')).toBeInTheDocument();
+    expect(screen.getByText('Passwords must match')).toBeInTheDocument();
+    expect(result).not.toHaveBeenCalled();
+  });
+
+  it('sends the code, checks the OTP, Back keeps the details, then signs up and goes to /verify-otp', async () => {
+    const user = userEvent.setup();
+    renderPage([
+      {
+        request: { query: SendSignupCodeDocument, variables: { input: { email: values.email, phone: values.phone } } },
+        result: { data: { sendSignupCode: { __typename: 'MessagePayload', message: 'OTP sent to your email' } } },
+        delay: 50,
+        maxUsageCount: 2,
+      },
+      {
+        request: { query: SignUpDocument, variables: { input: { ...values, userType: 'graduate', otp: '123456' } } },
+        result: { data: { signUp: { __typename: 'AuthPayload', token: 'jwt-signup', message: 'Registration completed successfully!', user: viewer() } } },
+        delay: 50,
+      },
+    ]);
+    await fill(user);
+    await user.selectOptions(screen.getByLabelText('Programme'), 'graduate');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByRole('button', { name: 'Sending OTP...' })).toBeDisabled();
+    expect(await screen.findByText('OTP sent to your email')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByText('OTP is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('OTP'), '12a');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByText('OTP must be 6 digits')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Full name')).toHaveValue(values.name);
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+
+    const otp = await screen.findByLabelText('OTP');
+    await user.clear(otp);
+    await user.type(otp, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByRole('button', { name: 'Verifying OTP...' })).toBeDisabled();
+    expect(await screen.findByText('verify page')).toBeInTheDocument();
+    expect(window.localStorage.getItem('authToken')).toBe('jwt-signup');
+  });
+
+  it('shows the server message, or Registration failed, in a red alert', async () => {
+    const user = userEvent.setup();
+    renderPage([
+      {
+        request: { query: SendSignupCodeDocument, variables: () => true },
+        result: gqlError('An account with this email already exists. Please log in.', 'CONFLICT'),
+      },
+      { request: { query: SendSignupCodeDocument, variables: () => true }, error: new Error('offline') },
+    ]);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('An account with this email already exists. Please log in.');
+    expect(alert).toHaveClass('alert--error');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText('Registration failed')).toHaveAttribute('role', 'alert');
+  });
+});

@@ -1,0 +1,26 @@
+import { GraphQLError } from 'graphql';
+import type { ViewerFieldsFragment } from '@/gql/graphql';
+import { MeDocument } from '@/gql/graphql';
+
+/** A GraphQL error result as the API formats it (message + extensions.code). */
+export function gqlError(message: string, code: string, extra: Record<string, unknown> = {}) {
+  return { errors: [new GraphQLError(message, { extensions: { code, ...extra } })] };
+}
+
+export function viewer(overrides: Partial<ViewerFieldsFragment> = {}): ViewerFieldsFragment & { __typename: 'User' } {
+  return {
+    __typename: 'User',
+    id: 'u-1',
+    name: 'Asha Verma',
+    email: 'asha@example.org',
+    phone: '9876543210',
+    category: 'GRADUATE',
+    status: 'ACTIVE',
+    ...overrides,
+  };
+}
+
+/** A `me` query answered with this user (usable `times` times). */
+export function meMock(user = viewer(), times = 5) {
+  return { request: { query: MeDocument }, result: { data: { me: user } }, maxUsageCount: times };
+}
