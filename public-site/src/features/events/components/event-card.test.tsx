@@ -80,3 +80,21 @@ describe('EventCard', () => {
     expect(screen.getByText('detail page for Career Guidance Camp')).toBeInTheDocument();
   });
 });
+
+describe('EventCard register button (SPEC 2.8 variant)', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('is hidden when signed out', () => {
+    renderWithProviders(<EventCard event={event} />);
+    expect(screen.queryByRole('button', { name: /Register for/ })).not.toBeInTheDocument();
+  });
+
+  it('is a small Register Now button when signed in, or Registered', () => {
+    window.localStorage.setItem('authToken', 'jwt');
+    const { unmount } = renderWithProviders(<EventCard event={event} />);
+    expect(screen.getByRole('button', { name: 'Register for Career Guidance Camp' })).toHaveTextContent('Register Now');
+    unmount();
+    renderWithProviders(<EventCard event={{ ...event, isRegistered: true }} />);
+    expect(screen.getByRole('button', { name: 'Registered for Career Guidance Camp' })).toBeDisabled();
+  });
+});

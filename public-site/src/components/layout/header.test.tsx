@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { reloadPage } from '@/lib/reload';
+import { meMock, viewer } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { Header } from './header';
+
+jest.mock('@/lib/reload', () => ({ reloadPage: jest.fn(), goToPage: jest.fn(), replacePage: jest.fn() }));
+
+describe('Header account area', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('signed out: a Login link', () => {
+    renderWithProviders(<Header />);
+    expect(screen.getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
+  });
+
+  it("signed in: the user's name opens My Profile and Logout; Logout removes the tokens and reloads", async () => {
+    window.localStorage.setItem('authToken', 'jwt');
+    window.localStorage.setItem('token', 'jwt');
+    const user = userEvent.setup();
+    renderWithProviders(<Header />, { mocks: [meMock(viewer({ name: 'Asha Verma' }))] });
+    const button = await screen.findByRole('button', { name: 'Account menu for Asha Verma' });
+    expect(button).toHaveTextContent('Asha Verma');
+    // The mobile menu links /logout.
+    expect(screen.getByRole('link', { name: 'Logout', hidden: true })).toHaveAttribute('href', '/logout');
+    await user.click(button);
+    expect(screen.getAllByRole('link', { name: 'My Profile' }).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(reloadPage).toHaveBeenCalled();
+  });
+});
