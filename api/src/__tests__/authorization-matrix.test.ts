@@ -82,7 +82,7 @@ function dummyValue(type: GraphQLInputType): unknown {
 
 function operations(): GqlOperation[] {
   const storage = getMetadataStorage();
-  const inSchema = new Set<Function>(resolvers);
+  const inSchema = new Set<unknown>(resolvers);
   const out: GqlOperation[] = [];
   for (const [kind, list, root] of [
     ['query', storage.queries, schema.getQueryType()],

@@ -40,9 +40,9 @@ export class AuditService {
       action: entry.action,
       entityType: entry.entityType,
       entityId: entry.entityId ?? null,
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+       
       before: redact(entry.before) as any,
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+       
       after: redact(entry.after) as any,
     });
   }

@@ -30,9 +30,6 @@ async function registerDialog(address: string, category = 'graduate') {
   return { userId: res.body.userId as string, code: await smtp.codeFor(address) };
 }
 
-const liveCodes = (address: string) =>
-  ctx.db.dataSource.query(`SELECT * FROM otp_codes WHERE email = $1 AND consumed_at IS NULL AND sent_at IS NOT NULL`, [address]);
-
 describe('registration dialog over REST (SPEC 2.5, 7.3)', () => {
   it('sends a 6-digit code by e-mail and completes with a token', async () => {
     const address = email();
