@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import {
   AddStudentDocument,
   LoginWithPasswordDocument,
-  MeDocument,
   MyStudentsDocument,
   RegisterTeacherDocument,
   RequestLoginCodeDocument,
