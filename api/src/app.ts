@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -15,12 +16,15 @@ import { createFormatError } from './graphql/format-error';
 import { aliasLimit, depthLimit } from './graphql/limits';
 import { singleSecretCheck } from './graphql/single-code-check';
 import { createSchema } from './graphql/schema';
+import { sharedEventKeyOf } from './events/event.rest';
 import { createErrorMiddleware } from './rest/error-middleware';
 import { createRestRouter } from './rest/router';
 import type { Services } from './services';
 
 export interface App {
   app: Express;
+  /** The request listener to serve: the Express app behind the shared-response fast path. */
+  handler: RequestListener;
   apollo: ApolloServer<GraphQLContext>;
   stop(): Promise<void>;
 }
@@ -88,5 +92,6 @@ export async function createApp(config: Config, dataSource: DataSource, services
   );
 
   app.use(createErrorMiddleware(logger));
-  return { app, apollo, stop: () => apollo.stop() };
+  const handler = services.sharedResponses.fastPath(app as unknown as RequestListener, sharedEventKeyOf(() => services.events.today()));
+  return { app, handler, apollo, stop: () => apollo.stop() };
 }

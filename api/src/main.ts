@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app';
 import { createLogger } from './common/logger';
@@ -18,9 +18,9 @@ async function main() {
   const services = createServices({ dataSource: db.dataSource, config, logger });
   if (await ensureAdminAccount(db.dataSource, config.adminEmail, config.adminPassword)) logger.info(`admin account created for ${config.adminEmail}`);
   if (config.seedDemo && (await seedDemoData(services))) logger.info('demo events and team seeded');
-  const { app, stop } = await createApp(config, db.dataSource, services, logger);
+  const { handler, stop } = await createApp(config, db.dataSource, services, logger);
 
-  const server: Server = app.listen(config.apiPort, () => {
+  const server: Server = createServer(handler).listen(config.apiPort, () => {
     logger.info(`API listening on http://localhost:${config.apiPort} (GraphQL /graphql, REST /api)`);
     if (config.nodeEnv !== 'production') {
       logger.info(`admin sign-in: ${config.adminEmail} / ${config.adminPasswordIsDefault ? config.adminPassword : '(ADMIN_PASSWORD)'}`);

@@ -4,6 +4,7 @@ import { AdminAuthService } from './admin/admin-auth.service';
 import { AuditService } from './audit/audit.service';
 import { AuthService } from './auth/auth.service';
 import { OtpService } from './auth/otp.service';
+import { SharedResponses } from './rest/shared-responses';
 import { TokenService } from './auth/token.service';
 import { ViewerService } from './auth/viewer.service';
 import { systemClock, type Clock } from './common/clock';
@@ -42,11 +43,14 @@ export function createServices(deps: ServiceDeps) {
   const audit = new AuditService(dataSource);
   const rateLimits = new RateLimitService(dataSource, clock);
   const events = new EventService(dataSource, clock, images, audit);
+  const sharedResponses = new SharedResponses(clock);
+  events.onChange(() => sharedResponses.invalidate());
   const users = new UserService(dataSource);
   const userAdmin = new UserAdminService(dataSource, audit, users, () => events.invalidateCache());
   const mail = new MailService(config, logger, clock);
   const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
   return {
+    sharedResponses,
     dataSource,
     config,
     clock,

@@ -1,30 +1,20 @@
 import type { Viewer } from '../common/access';
-import { QueryCache } from '../common/query-cache';
 import { route, type RestContext } from '../rest/route';
 import type { EventEntity } from './event.entity';
-import type { EventService } from './event.service';
 
-/**
- * Signed-out visitors all see the same event JSON, so it is serialized once and kept until an event
- * changes (the service tells us) or a few seconds pass. Signed-in callers get their own registrations.
- */
-const anonymousBodies = new WeakMap<EventService, QueryCache<string>>();
-function anonymousCache(events: EventService): QueryCache<string> {
-  let cache = anonymousBodies.get(events);
-  if (!cache) {
-    const created = new QueryCache<string>(events.cacheClock, 5_000, 1_000);
-    events.onChange(() => created.invalidate());
-    anonymousBodies.set(events, created);
-    cache = created;
-  }
-  return cache;
+/** Signed-out visitors all see the same event JSON: the shared cache serializes it once per change. */
+export const sharedEventKey = (today: string, url: string) => `${today}|${url}`;
+
+function sendShared(ctx: RestContext, build: () => Promise<unknown>): Promise<void> {
+  return ctx.services.sharedResponses.send(ctx.req, ctx.res, sharedEventKey(ctx.services.events.today(), ctx.req.originalUrl), build);
 }
 
-/** Sends JSON for a signed-out caller from the shared cache (Express adds the ETag and answers 304). */
-async function sendShared(ctx: RestContext, build: () => Promise<unknown>): Promise<void> {
-  const key = `${ctx.services.events.today()}|${ctx.req.originalUrl}`;
-  const body = await anonymousCache(ctx.services.events).getOrLoad(key, async () => JSON.stringify(await build()));
-  ctx.res.type('application/json').send(body);
+/** Which raw requests the fast path may answer from the shared cache (the public event reads). */
+export function sharedEventKeyOf(today: () => string) {
+  return (req: { url?: string }): string | null => {
+    const url = req.url ?? '';
+    return url === '/api/events' || url.startsWith('/api/events?') || /^\/api\/events\/[0-9a-f-]{36}$/i.test(url) ? sharedEventKey(today(), url) : null;
+  };
 }
 
 /** The legacy REST shape of an event (SPEC section 3): _id, an ISO date string, registrations as [{_id}]. */

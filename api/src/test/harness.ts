@@ -94,7 +94,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
   const logger = createLogger('silent');
   const services = createServices({ dataSource: db.dataSource, config, logger, clock });
   const built = await createApp(config, db.dataSource, services, logger);
-  const http = request(built.app);
+  const http = request(built.handler);
   return {
     config,
     db,
@@ -103,7 +103,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     app: built.app,
     http,
     async gql(query, variables, token) {
-      let req = request(built.app).post('/graphql').set('content-type', 'application/json');
+      let req = request(built.handler).post('/graphql').set('content-type', 'application/json');
       if (token) req = req.set('authorization', `Bearer ${token}`);
       const res = await req.send({ query, variables });
       return { status: res.status, data: res.body.data, errors: res.body.errors };

@@ -156,3 +156,40 @@ describe('cached event lists stay correct after writes', () => {
     ctx.clock.set(new Date('2026-06-15T10:00:00+05:30'));
   });
 });
+
+describe('shared public answers (REST fast path)', () => {
+  it('replays the same body with the security headers, gzip when accepted, and 304 on a matching ETag', async () => {
+    const first = await ctx.http.get('/api/events?when=future');
+    const second = await ctx.http.get('/api/events?when=future');
+    expect(second.body).toEqual(first.body);
+    for (const res of [first, second]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const zipped = await ctx.http.get('/api/events?when=future').set('accept-encoding', 'gzip');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.body).toEqual(first.body);
+    const notModified = await ctx.http.get('/api/events?when=future').set('if-none-match', first.headers.etag);
+    expect(notModified.status).toBe(304);
+  });
+
+  it('drops the shared answer when an event changes, and never shares a signed-in answer', async () => {
+    const user = await makeUser(ctx);
+    const token = userToken(ctx, user);
+    const before = await ctx.http.get(`/api/events/${ids.next}`);
+    await ctx.services.events.update(null, ids.next, { speaker: 'Smt. Kavita Mishra' });
+    const after = await ctx.http.get(`/api/events/${ids.next}`);
+    expect(before.body.data.speaker).toBeNull();
+    expect(after.body.data.speaker).toBe('Smt. Kavita Mishra');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    await ctx.http.post(`/api/events/${ids.later}/register`).set('authorization', `Bearer ${token}`);
+    const mine = await ctx.http.get(`/api/events/${ids.later}`).set('authorization', `Bearer ${token}`);
+    expect(mine.body.data.registrations).toEqual([{ _id: user.id }]);
+    const anonymous = await ctx.http.get(`/api/events/${ids.later}`);
+    expect(anonymous.body.data.registrations).toEqual([]);
+    expect(anonymous.body.data.registeredCount).toBe(mine.body.data.registeredCount);
+  });
+});

@@ -1,0 +1,110 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
+import type { Clock } from '../common/clock';
+
+/** One serialized public answer: the JSON, its gzip, its ETag and the security headers it was sent with. */
+interface SharedEntry {
+  body: Buffer;
+  gzip: Buffer;
+  etag: string;
+  headers: Record<string, string>;
+  expires: number;
+}
+
+/** Headers that depend on the request, not on the answer: never replayed. */
+const PER_REQUEST = new Set(['x-request-id', 'content-length', 'content-type', 'etag', 'vary', 'content-encoding']);
+
+const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+
+/**
+ * Answers that every signed-out visitor shares (the public event lists) are serialized, hashed and
+ * gzipped once, then replayed until the data changes (the owner calls invalidate()) or a few seconds
+ * pass (bounding what another API replica's write can leave stale here). A repeat request without a
+ * token or an Origin header is answered before Express runs at all; everything else goes through Express.
+ */
+export class SharedResponses {
+  private readonly entries = new Map<string, SharedEntry>();
+  private generation = 0;
+
+  constructor(private readonly clock: Clock, private readonly ttlMs = 5_000, private readonly maxEntries = 1_000) {}
+
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  private live(key: string): SharedEntry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.expires > this.clock.now().getTime()) return entry;
+    if (entry) this.entries.delete(key);
+    return undefined;
+  }
+
+  /** Sends the shared answer for `key` through Express, building and keeping it on a miss. */
+  async send(req: Request, res: Response, key: string, build: () => Promise<unknown>): Promise<void> {
+    let entry = this.live(key);
+    if (!entry) {
+      const generation = this.generation;
+      const body = Buffer.from(JSON.stringify(await build()));
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (!PER_REQUEST.has(name) && !name.startsWith('access-control-') && value !== undefined) headers[name] = String(value);
+      }
+      entry = {
+        body,
+        gzip: gzipSync(body),
+        etag: `"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64url')}"`,
+        headers,
+        expires: this.clock.now().getTime() + this.ttlMs,
+      };
+      // A write that landed while building makes this answer suspect: send it, but do not keep it.
+      if (generation === this.generation) {
+        if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+        this.entries.set(key, entry);
+      }
+    }
+    writeEntry(req, res, entry);
+  }
+
+  /**
+   * Wraps the Express app: a signed-out, same-origin GET whose answer is already shared is written
+   * straight from memory. `keyOf` maps a request to its cache key, or null when it is not cacheable.
+   */
+  fastPath(app: RequestListener, keyOf: (req: IncomingMessage) => string | null): RequestListener {
+    return (req, res) => {
+      if (req.method === 'GET' && !req.headers.authorization && !req.headers.origin) {
+        const key = keyOf(req);
+        const entry = key ? this.live(key) : undefined;
+        if (entry) {
+          const incoming = req.headers['x-request-id'];
+          res.setHeader('X-Request-Id', typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID());
+          writeEntry(req, res, entry);
+          return;
+        }
+      }
+      app(req, res);
+    };
+  }
+}
+
+function writeEntry(req: IncomingMessage, res: ServerResponse, entry: SharedEntry): void {
+  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+  res.setHeader('ETag', entry.etag);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Cache-Control', 'no-cache');
+  const match = req.headers['if-none-match'];
+  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const gzip = acceptsGzip(req);
+  const payload = gzip ? entry.gzip : entry.body;
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Content-Length', payload.length);
+  res.end(payload);
+}
