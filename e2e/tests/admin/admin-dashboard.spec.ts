@@ -11,7 +11,7 @@ test.describe('admin dashboard and exports', () => {
     }
     await expect(page.getByRole('heading', { name: 'Event Trends' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
-    await page.screenshot({ path: 'artifacts/admin-dashboard.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('admin-dashboard.png'), fullPage: true });
 
     await page.getByRole('link', { name: /Users in Superadmin/ }).click();
     await expect(page).toHaveURL(/\/admin\/users\?category=superadmin/);
