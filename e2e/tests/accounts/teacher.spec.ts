@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from '../../support/mail';
-import { STACK } from '../../support/stack-config.mjs';
+import { STACK } from '../../support/stack-config';
 import { adminToken, screenshots } from './helpers';
 
 test.describe('teacher area', () => {
@@ -19,24 +19,24 @@ test.describe('teacher area', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'New teacher? Register here' }).click();
     dialog = page.getByRole('dialog', { name: 'Teacher Registration' });
-    await dialog.getByRole('button', { name: 'Register' }).click();
+    await dialog.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Please fill all required fields');
     await dialog.getByLabel('Full name').fill('Sunita Devi E2E');
-    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Email', { exact: true }).fill(email);
     await dialog.getByLabel('Phone').fill('9811112222');
-    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
     await dialog.getByLabel('School name').fill('Primary School Jhunsi');
     await dialog.getByLabel('Area').fill('Jhunsi');
     await dialog.getByLabel('District').fill('Prayagraj');
     await screenshots(page, 'teacher-register');
-    await dialog.getByRole('button', { name: 'Register' }).click();
+    await dialog.getByRole('button', { name: 'Register', exact: true }).click();
 
     dialog = page.getByRole('dialog', { name: 'Teacher Login' });
     await expect(dialog.getByText('Registration successful please login for adding students')).toBeVisible();
-    await expect(dialog.getByLabel('Email')).toHaveValue(email);
-    await dialog.getByLabel('Password').fill(password);
+    await expect(dialog.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
     await screenshots(page, 'teacher-login');
-    await dialog.getByRole('button', { name: 'Login' }).click();
+    await dialog.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByText(/Your teacher account is awaiting approval/)).toBeVisible();
 
@@ -54,15 +54,14 @@ test.describe('teacher area', () => {
 
     await page.reload();
     await expect(page.getByText('No students found.')).toBeVisible();
-    await page.getByRole('button', { name: 'Approve Selected' }).count();
 
     await page.getByLabel('Student name').fill('Kavya Kumari');
     await page.getByLabel("Father's name").fill('Mohan Lal');
-    await page.getByLabel('Email').fill(studentEmail);
-    await page.getByLabel('Phone').fill('9822223333');
+    await page.getByLabel('Email', { exact: true }).fill(studentEmail);
+    await page.getByLabel('Phone', { exact: true }).fill('9822223333');
     await page.getByLabel('School name').fill('Primary School Jhunsi');
-    await page.getByLabel('Area').fill('Jhunsi');
-    await page.getByLabel('District').fill('Prayagraj');
+    await page.getByLabel('Area', { exact: true }).fill('Jhunsi');
+    await page.getByLabel('District', { exact: true }).fill('Prayagraj');
     await page.getByRole('button', { name: 'Add Student' }).click();
     await expect(page.getByText('Student added successfully!')).toBeVisible();
     const row = page.getByRole('listitem').filter({ hasText: 'Kavya Kumari' });

@@ -158,7 +158,12 @@ export default function LoginPage() {
               <p className="account-card__lead">{t('login.intro')}</p>
               {emailField}
               {noticeBox}
-              <button type="submit" className="button button--primary account-card__submit" disabled={sending}>
+              {cooldown.running ? (
+                <p className="field__hint" role="status">
+                  {t('otp.wait', { seconds: cooldown.seconds })}
+                </p>
+              ) : null}
+              <button type="submit" className="button button--primary account-card__submit" disabled={sending || cooldown.running}>
                 {sending ? t('login.sending') : t('login.sendOtp')}
               </button>
             </form>
