@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createUser, gql, signInWithToken } from './helpers';
+import { createUser, gql, screenshots, signInWithToken } from './helpers';
 
 interface EventRow {
   id: string;
@@ -37,6 +37,7 @@ test.describe('event registration', () => {
     await expect(page.getByText('Successfully registered for the event!')).toBeVisible();
     await expect(page.getByRole('button', { name: /Registered/ })).toBeDisabled();
     await expect(participants).toContainText(`${before + 1} /`);
+    await screenshots(page, 'event-registered');
     await expect(page.getByText('Successfully registered for the event!')).toBeHidden({ timeout: 5_000 });
 
     await page.reload();
@@ -45,5 +46,10 @@ test.describe('event registration', () => {
     await expect(page.getByText('Successfully unregistered from the event.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Register Now' })).toBeEnabled();
     await expect(participants).toContainText(`${before} /`);
+
+    // Event cards offer the small register button to signed-in users.
+    await page.goto('/events');
+    await expect(page.getByRole('button', { name: /^Register for / }).first()).toBeVisible();
+    await screenshots(page, 'event-cards');
   });
 });

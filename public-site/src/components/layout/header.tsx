@@ -143,9 +143,11 @@ export function Header() {
               {t('nav.login')}
             </Link>
           )}
-          <Link to={paths.registration.getHref()} className="button button--primary header-cta">
-            {t('nav.registerCta')}
-          </Link>
+          {signedIn ? null : (
+            <Link to={paths.registration.getHref()} className="button button--primary header-cta">
+              {t('nav.registerCta')}
+            </Link>
+          )}
           <button
             type="button"
             className="hamburger"

@@ -28,6 +28,14 @@ const shapes = {
     </>
   ),
   heart: <path d="M12 20s-7-4.4-8.5-9A4.5 4.5 0 0 1 12 7a4.5 4.5 0 0 1 8.5 4c-1.5 4.6-8.5 9-8.5 9z" />,
+  calendar: (
+    <>
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M3 10h18" />
+      <path d="M8 3v4" />
+      <path d="M16 3v4" />
+    </>
+  ),
   user: (
     <>
       <circle cx="12" cy="8" r="4" />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { apiPaths } from '@/config/paths';
+import { Icon } from '@/components/ui/icon';
 import type { EventDetailFieldsFragment } from '@/gql/graphql';
 import { RegisterButton } from './register-button';
 
@@ -18,7 +19,7 @@ export function EventRegistrationSlot({ event }: EventRegistrationSlotProps) {
       <RegisterButton event={event} />
       {!event.hasStarted ? (
         <a className="event-registration__calendar" href={apiPaths.eventIcs(event.id)} download>
-          <span aria-hidden="true">📅 </span>
+          <Icon name="calendar" size={20} />
           {t('eventRegistration.addToCalendar')}
         </a>
       ) : null}
