@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mailsTo, uniqueEmail, waitForCode } from '../../support/mail';
-import { STACK } from '../../support/stack-config';
+import { STACK } from '../../support/stack-config.cjs';
 
 const graphqlUrl = `${STACK.apiUrl}/graphql`;
 const screenshotDir = path.resolve(STACK.dataDir, '..', 'artifacts', 'screenshots');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from '../../support/mail';
-import { STACK } from '../../support/stack-config';
+import { STACK } from '../../support/stack-config.cjs';
 import { adminToken, screenshots } from './helpers';
 
 test.describe('teacher area', () => {

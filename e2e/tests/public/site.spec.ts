@@ -25,21 +25,11 @@ test.describe('site shell @mobile', () => {
     }
   });
 
-  test('signed in, the header offers My Profile and Logout, and Logout removes the token', async ({ page, isMobile }) => {
+  test('a stored token the server no longer accepts is dropped and the header offers Login', async ({ page, isMobile }) => {
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('authToken', 'placeholder'));
+    await page.evaluate(() => localStorage.setItem('authToken', 'not-a-real-session'));
     await page.reload();
-    if (isMobile) {
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
-      await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: 'Logout' }).click()]);
-    } else {
-      await page.getByRole('button', { name: 'My account' }).click();
-      await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
-      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Logout' }).click()]);
-    }
-    await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('link', { name: 'Login', exact: true }).filter({ visible: true })).toBeVisible();
   });
