@@ -24,6 +24,4 @@ test.describe('site shell @mobile', () => {
       await expect(page).toHaveTitle(title);
     }
   });
-
-
 });
