@@ -19,6 +19,7 @@ import { createSchema } from './graphql/schema';
 import { sharedEventKeyOf } from './events/event.rest';
 import { createErrorMiddleware } from './rest/error-middleware';
 import { createRestRouter } from './rest/router';
+import { withStatementHeader } from './db/statement-counter';
 import type { Services } from './services';
 
 export interface App {
@@ -92,6 +93,9 @@ export async function createApp(config: Config, dataSource: DataSource, services
   );
 
   app.use(createErrorMiddleware(logger));
-  const handler = services.sharedResponses.fastPath(app as unknown as RequestListener, sharedEventKeyOf(() => services.events.today()));
+  const handler = withStatementHeader(
+    config.sqlStatementHeader,
+    services.sharedResponses.fastPath(app as unknown as RequestListener, sharedEventKeyOf(() => services.events.today())),
+  );
   return { app, handler, apollo, stop: () => apollo.stop() };
 }

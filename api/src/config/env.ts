@@ -23,6 +23,8 @@ export interface Config {
   logLevel: 'silent' | 'info';
   /** bcrypt cost: BCRYPT_COST, at least 10 outside tests (4 keeps the test suite fast). */
   bcryptCost: number;
+  /** SQL_STATEMENT_HEADER: add X-SQL-Statements and Server-Timing to every response (benchmarks). */
+  sqlStatementHeader: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -101,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env.TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'info',
     bcryptCost,
+    sqlStatementHeader: bool(env.SQL_STATEMENT_HEADER, false),
   };
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { entities, migrations } from './entities';
+import { statementCountingLogger } from './statement-counter';
 
 export interface DatabaseOptions {
   /** Postgres URL; when absent the embedded PGlite database under dataDir is used. */
@@ -31,6 +32,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrations,
       synchronize: false,
       migrationsRun: false,
+      logger: statementCountingLogger,
       extra: {
         max: options.poolSize ?? 20,
         connectionTimeoutMillis: 3000,
@@ -57,6 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     entities,
     migrations,
     synchronize: false,
+    logger: statementCountingLogger,
     extra: { ...pgConfig, connection: pgConfig.connection, max: 1 },
   });
   await dataSource.initialize();
