@@ -1,34 +1,32 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { trim, trimOptional } from '../common/validate';
-import { PHONE_MESSAGE, PHONE_PATTERN, UserView } from '../users/user.types';
+import { UserView } from '../users/user.types';
+import { EmailAddress, INVALID_EMAIL, PhoneNumber, RequiredText, digits } from '../common/field-rules';
+
+export { INVALID_EMAIL, digits };
 
 export const REQUIRED_FIELDS = 'Please fill all required fields';
-export const INVALID_EMAIL = 'Invalid email address';
 export const INVALID_CATEGORY = 'Please select a valid user category';
 export const PASSWORD_MIN = 'Must be at least 6 characters';
 /** bcrypt reads only the first 72 bytes of a password: longer ones are refused rather than silently cut. */
 export const PASSWORD_MAX_BYTES = 72;
 export const PASSWORD_TOO_LONG = 'Password is too long (at most 72 characters)';
 
-const lowerEmail = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
-/** Phone numbers may arrive as JSON numbers from old clients. */
-export const digits = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value);
-const EMAIL_OPTIONS = { allow_ip_domain: false, require_tld: true } as const;
 
 /** The categories the public registration dialog offers (admin is listed in SPEC but refused: see AuthService). */
 export const DIALOG_CATEGORIES = ['primary', 'secondary', 'graduate', 'admin'] as const;
 
 @InputType()
 export class RegisterInput {
-  @Field() @Transform(trim) @IsString({ message: REQUIRED_FIELDS }) @MinLength(1, { message: REQUIRED_FIELDS }) @MaxLength(100, { message: 'Name is too long (100 characters at most)' })
+  @Field() @RequiredText(100, 'Name', REQUIRED_FIELDS)
   name: string;
 
-  @Field() @Transform(lowerEmail) @IsEmail(EMAIL_OPTIONS, { message: INVALID_EMAIL }) @MaxLength(254, { message: INVALID_EMAIL })
+  @Field() @EmailAddress()
   email: string;
 
-  @Field() @Transform(digits) @IsString({ message: PHONE_MESSAGE }) @Matches(PHONE_PATTERN, { message: PHONE_MESSAGE })
+  @Field() @PhoneNumber()
   phone: string;
 
   @Field({ description: 'primary, secondary or graduate (admin is refused here)' })
@@ -50,13 +48,13 @@ export class VerifyCodeInput {
 
 @InputType()
 export class EmailInput {
-  @Field() @Transform(lowerEmail) @IsEmail(EMAIL_OPTIONS, { message: INVALID_EMAIL }) @MaxLength(254, { message: INVALID_EMAIL })
+  @Field() @EmailAddress()
   email: string;
 }
 
 @InputType()
 export class PasswordLoginInput {
-  @Field() @Transform(lowerEmail) @IsEmail(EMAIL_OPTIONS, { message: INVALID_EMAIL }) @MaxLength(254, { message: INVALID_EMAIL })
+  @Field() @EmailAddress()
   email: string;
 
   @Field(() => String, { nullable: true }) @IsOptional() @IsString({ message: 'Password is required' })
@@ -70,23 +68,23 @@ export class PasswordLoginInput {
 
 @InputType()
 export class SignupCodeInput {
-  @Field() @Transform(lowerEmail) @IsEmail(EMAIL_OPTIONS, { message: INVALID_EMAIL }) @MaxLength(254, { message: INVALID_EMAIL })
+  @Field() @EmailAddress()
   email: string;
 
-  @Field() @Transform(digits) @IsString({ message: PHONE_MESSAGE }) @Matches(PHONE_PATTERN, { message: PHONE_MESSAGE })
+  @Field() @PhoneNumber()
   phone: string;
 }
 
 /** The registration page variant (SPEC 2.12, rules of SPEC 5 with their exact messages). */
 @InputType()
 export class SignUpInput {
-  @Field() @Transform(trim) @IsString({ message: 'Required' }) @MinLength(1, { message: 'Required' }) @MaxLength(100, { message: 'Name is too long (100 characters at most)' })
+  @Field() @RequiredText(100, 'Name', 'Required')
   name: string;
 
-  @Field() @Transform(lowerEmail) @IsEmail(EMAIL_OPTIONS, { message: INVALID_EMAIL }) @MaxLength(254, { message: INVALID_EMAIL })
+  @Field() @EmailAddress()
   email: string;
 
-  @Field() @Transform(digits) @IsString({ message: PHONE_MESSAGE }) @Matches(PHONE_PATTERN, { message: PHONE_MESSAGE })
+  @Field() @PhoneNumber()
   phone: string;
 
   @Field() @IsString({ message: PASSWORD_MIN }) @MinLength(6, { message: PASSWORD_MIN })
@@ -107,22 +105,22 @@ export class SignUpInput {
 
 @InputType()
 export class TeacherRegistrationInput {
-  @Field() @Transform(trim) @IsString({ message: REQUIRED_FIELDS }) @MinLength(1, { message: REQUIRED_FIELDS }) @MaxLength(100, { message: 'Name is too long (100 characters at most)' })
+  @Field() @RequiredText(100, 'Name', REQUIRED_FIELDS)
   name: string;
 
-  @Field() @Transform(lowerEmail) @IsEmail(EMAIL_OPTIONS, { message: INVALID_EMAIL }) @MaxLength(254, { message: INVALID_EMAIL })
+  @Field() @EmailAddress()
   email: string;
 
-  @Field() @Transform(digits) @IsString({ message: PHONE_MESSAGE }) @Matches(PHONE_PATTERN, { message: PHONE_MESSAGE })
+  @Field() @PhoneNumber()
   phone: string;
 
-  @Field() @Transform(trim) @IsString({ message: REQUIRED_FIELDS }) @MinLength(1, { message: REQUIRED_FIELDS }) @MaxLength(100, { message: 'Area is too long (100 characters at most)' })
+  @Field() @RequiredText(100, 'Area', REQUIRED_FIELDS)
   area: string;
 
-  @Field() @Transform(trim) @IsString({ message: REQUIRED_FIELDS }) @MinLength(1, { message: REQUIRED_FIELDS }) @MaxLength(100, { message: 'District is too long (100 characters at most)' })
+  @Field() @RequiredText(100, 'District', REQUIRED_FIELDS)
   district: string;
 
-  @Field() @Transform(trim) @IsString({ message: REQUIRED_FIELDS }) @MinLength(1, { message: REQUIRED_FIELDS }) @MaxLength(150, { message: 'School name is too long (150 characters at most)' })
+  @Field() @RequiredText(150, 'School name', REQUIRED_FIELDS)
   schoolName: string;
 
   @Field() @IsString({ message: REQUIRED_FIELDS }) @MinLength(6, { message: PASSWORD_MIN })

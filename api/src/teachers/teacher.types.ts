@@ -1,9 +1,6 @@
-import { Transform } from 'class-transformer';
-import { IsEmail, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { Field, InputType, Int, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { INVALID_EMAIL, REQUIRED_FIELDS, digits } from '../auth/auth.types';
-import { trim } from '../common/validate';
-import { PHONE_MESSAGE, PHONE_PATTERN } from '../users/user.types';
+import { REQUIRED_FIELDS } from '../auth/auth.types';
+import { EmailAddress, PhoneNumber, RequiredText } from '../common/field-rules';
 
 export enum ApprovalStatus {
   APPROVED = 'approved',
@@ -11,30 +8,19 @@ export enum ApprovalStatus {
 }
 registerEnumType(ApprovalStatus, { name: 'ApprovalStatus' });
 
-const required = (max: number, what: string) => [
-  Transform(trim),
-  IsString({ message: REQUIRED_FIELDS }),
-  MinLength(1, { message: REQUIRED_FIELDS }),
-  MaxLength(max, { message: `${what} is too long (${max} characters at most)` }),
-];
-const apply = (decorators: PropertyDecorator[]): PropertyDecorator => (target, key) => decorators.forEach((d) => d(target, key));
 
 /** A student as a teacher adds them (SPEC 2.14, 7.5): every field required. */
 @InputType()
 export class StudentInput {
-  @Field() @apply(required(100, 'Name')) name: string;
-  @Field() @apply(required(100, "Father's name")) fatherName: string;
+  @Field() @RequiredText(100, 'Name', REQUIRED_FIELDS) name: string;
+  @Field() @RequiredText(100, "Father's name", REQUIRED_FIELDS) fatherName: string;
 
-  @Field() @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
-  @IsEmail({ require_tld: true }, { message: INVALID_EMAIL }) @MaxLength(254, { message: INVALID_EMAIL })
-  email: string;
+  @Field() @EmailAddress() email: string;
+  @Field() @PhoneNumber() phone: string;
 
-  @Field() @Transform(digits) @IsString({ message: PHONE_MESSAGE }) @Matches(PHONE_PATTERN, { message: PHONE_MESSAGE })
-  phone: string;
-
-  @Field() @apply(required(100, 'District')) district: string;
-  @Field() @apply(required(100, 'Area')) area: string;
-  @Field() @apply(required(150, 'School name')) schoolName: string;
+  @Field() @RequiredText(100, 'District', REQUIRED_FIELDS) district: string;
+  @Field() @RequiredText(100, 'Area', REQUIRED_FIELDS) area: string;
+  @Field() @RequiredText(150, 'School name', REQUIRED_FIELDS) schoolName: string;
 }
 
 @InputType()

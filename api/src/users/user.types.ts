@@ -51,8 +51,8 @@ export class UserView {
   @Field() createdAt: Date;
 }
 
-export const PHONE_PATTERN = /^[0-9]{10}$/;
-export const PHONE_MESSAGE = 'Phone must be 10 digits';
+export { PHONE_MESSAGE, PHONE_PATTERN } from '../common/field-rules';
+import { PHONE_MESSAGE, PHONE_PATTERN } from '../common/field-rules';
 
 @InputType()
 export class ProfileInput {
