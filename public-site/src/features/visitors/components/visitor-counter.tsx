@@ -23,7 +23,7 @@ export function VisitorCounter() {
 
   if (count === null) return null;
   return (
-    <p className="visitor-counter" aria-label={t('footer.visitorsLabel')}>
+    <p className="visitor-counter">
       <span className="visitor-counter__number" data-testid="visitor-count">
         {formatNumber(count, locale)}
       </span>{' '}

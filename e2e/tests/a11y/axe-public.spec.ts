@@ -1,0 +1,70 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createUser, signInWithToken } from '../accounts/helpers';
+import { anyEventId, approvedTeacherToken, expectNoSeriousViolations } from './a11y-helpers';
+
+/** Opens a page and waits until its main heading is shown and nothing is loading any more. */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+test.describe('accessibility of the public site (axe, WCAG 2.1 A/AA) @mobile', () => {
+  test('signed-out pages', async ({ page, request }) => {
+    const eventId = await anyEventId(request);
+    for (const url of ['/', '/about', '/contact', '/events', `/events/${eventId}`, '/teams', '/registration', '/login', '/register', '/verify-otp', '/add-student', '/no-such-page']) {
+      await open(page, url);
+      await expectNoSeriousViolations(page, url);
+    }
+  });
+
+  test('the home and events pages in Hindi', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('lang', 'hi'));
+    for (const url of ['/', '/events']) {
+      await open(page, url);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+      await expectNoSeriousViolations(page, `${url} (hi)`);
+    }
+  });
+
+  test('the registration dialog, open', async ({ page }) => {
+    await open(page, '/registration');
+    await page.getByRole('button', { name: 'Register for Graduates & Above' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Register for Graduates & Above' });
+    await expect(dialog.getByLabel('Full name')).toBeFocused();
+    await expectNoSeriousViolations(page, 'registration dialog');
+    // The validation message state as well.
+    await dialog.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(dialog.getByRole('alert')).toBeVisible();
+    await expectNoSeriousViolations(page, 'registration dialog with an error');
+  });
+
+  test('the teacher sign-in dialog on the add-student gate', async ({ page }) => {
+    await open(page, '/add-student');
+    await page.getByRole('button', { name: 'Login / Register' }).click();
+    await expect(page.getByRole('dialog', { name: 'Teacher Login' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'teacher login dialog');
+  });
+
+  test('signed-in pages: profile, dashboard, event page', async ({ page, request }) => {
+    const user = await createUser(request, 'a11y');
+    const eventId = await anyEventId(request);
+    await signInWithToken(page, user.token);
+    for (const url of ['/profile', '/dashboard', `/events/${eventId}`]) {
+      await open(page, url);
+      await expect(page.getByRole('button', { name: `Account menu for ${user.name}` })).toBeVisible();
+      await expectNoSeriousViolations(page, `${url} (signed in)`);
+    }
+    await page.getByRole('button', { name: `Account menu for ${user.name}` }).click();
+    await expectNoSeriousViolations(page, 'account menu open');
+  });
+
+  test('the add-student page of an approved teacher', async ({ page, request }) => {
+    const token = await approvedTeacherToken(request);
+    await signInWithToken(page, token);
+    await open(page, '/add-student');
+    await expect(page.getByLabel('Student name')).toBeVisible();
+    await expectNoSeriousViolations(page, '/add-student (teacher)');
+  });
+});
