@@ -12,12 +12,27 @@ function collect(errors: ValidationError[], prefix = '', into: Record<string, st
   return into;
 }
 
+const NUL_MESSAGE = 'Text must not contain NUL characters';
+
+/** The first field (dotted path) holding a string with U+0000, which Postgres text cannot store. */
+function nulField(value: unknown, prefix: string, depth: number): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? prefix || 'input' : null;
+  if (depth > 8 || value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    const found = nulField(v, prefix ? `${prefix}.${k}` : k, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 /**
  * Validates untrusted input (from GraphQL or REST alike) against a class-validator class.
  * Unknown properties are dropped; the first message becomes the error's message.
  */
 export async function validateInput<T extends object>(cls: new () => T, plain: unknown, summary?: string): Promise<T> {
   if (plain === null || typeof plain !== 'object' || Array.isArray(plain)) throw validationError(summary ?? 'Invalid input');
+  const nul = nulField(plain, '', 0);
+  if (nul) throw validationError(NUL_MESSAGE, { [nul]: NUL_MESSAGE });
   const instance = plainToInstance(cls, plain, { excludeExtraneousValues: false });
   const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: false, forbidUnknownValues: true });
   if (errors.length) {

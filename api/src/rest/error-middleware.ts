@@ -22,6 +22,16 @@ function fromTransport(err: unknown): DomainError | null {
   return null;
 }
 
+/** The same error as a GraphQL client reads it: errors[].extensions.code (body-parser failures on /graphql). */
+export function graphqlErrorBody(err: DomainError) {
+  const extensions: Record<string, unknown> = { code: err.code };
+  if (err.details.fields) extensions.fields = err.details.fields;
+  if (err.details.retryAfterSeconds !== undefined) extensions.retryAfterSeconds = err.details.retryAfterSeconds;
+  return { errors: [{ message: err.message, extensions }] };
+}
+
+const isGraphqlPath = (url: string) => url === '/graphql' || url.startsWith('/graphql?') || url.startsWith('/graphql/');
+
 export function createErrorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const domain = fromTransport(err) ?? toDomainError(err);
@@ -30,6 +40,6 @@ export function createErrorMiddleware(logger: Logger): ErrorRequestHandler {
     }
     if (domain.details.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(domain.details.retryAfterSeconds))));
     if (res.headersSent) return;
-    res.status(httpStatusOf[domain.code]).json(errorBody(domain));
+    res.status(httpStatusOf[domain.code]).json(isGraphqlPath(req.originalUrl) ? graphqlErrorBody(domain) : errorBody(domain));
   };
 }
