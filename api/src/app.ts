@@ -12,8 +12,8 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from './common/logger';
 import type { Config } from './config/env';
 import { buildContext, type GraphQLContext } from './graphql/context';
-import { createFormatError } from './graphql/format-error';
-import { aliasLimit, depthLimit } from './graphql/limits';
+import { contextError, createFormatError, unavailableStatusPlugin } from './graphql/format-error';
+import { aliasLimit, costLimitPlugin, depthLimit, fieldLimit, MAX_TOKENS } from './graphql/limits';
 import { singleSecretCheck } from './graphql/single-code-check';
 import { createSchema } from './graphql/schema';
 import { sharedEventKeyOf } from './events/event.rest';
@@ -79,16 +79,17 @@ export async function createApp(config: Config, dataSource: DataSource, services
     introspection: config.nodeEnv !== 'production',
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
-    validationRules: [depthLimit(), aliasLimit(), singleSecretCheck()],
+    parseOptions: { maxTokens: MAX_TOKENS },
+    validationRules: [depthLimit(), aliasLimit(), fieldLimit(), singleSecretCheck()],
     formatError: createFormatError(logger),
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    plugins: [ApolloServerPluginLandingPageDisabled(), costLimitPlugin(), unavailableStatusPlugin()],
   });
   await apollo.start();
   app.use(
     '/graphql',
     express.json({ limit: '100kb' }),
     expressMiddleware(apollo, {
-      context: async ({ req, res }) => buildContext(services, req.headers.authorization, req.ip ?? '', res.locals.requestId),
+      context: ({ req, res }) => buildContext(services, req.headers.authorization, req.ip ?? '', res.locals.requestId).catch((err) => Promise.reject(contextError(err))),
     }),
   );
 

@@ -1,4 +1,6 @@
-import { GraphQLError, Kind, type ASTVisitor, type ValidationContext, type SelectionSetNode, type FragmentDefinitionNode } from 'graphql';
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
+import { GraphQLError, Kind, getNullableType, isListType, type ASTNode, type ASTVisitor, type ValidationContext, type SelectionSetNode, type FragmentDefinitionNode } from 'graphql';
+import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 
 export const MAX_QUERY_DEPTH = 8;
 export const MAX_ALIASES = 30;
@@ -43,5 +45,62 @@ export function aliasLimit(max = MAX_ALIASES) {
         }
       },
     };
+  };
+}
+
+export const MAX_FIELDS = 250;
+/** The parser stops here (graphql's parse option); documents of the apps are a few hundred tokens. */
+export const MAX_TOKENS = 5_000;
+/** One full page (100 events, every field) costs about 2,300; two of them in one request do not fit. */
+export const MAX_QUERY_COST = 3_000;
+/** What an unpaginated list is assumed to hold when estimating a document's cost. */
+export const ASSUMED_LIST_SIZE = 20;
+
+const tooComplex = (message: string, nodes?: readonly ASTNode[]) =>
+  new GraphQLError(message, { nodes, extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 } } });
+
+/** Rejects documents that select very many fields (a wide, flat abuse that depth and alias limits miss). */
+export function fieldLimit(max = MAX_FIELDS) {
+  return (context: ValidationContext): ASTVisitor => {
+    let count = 0;
+    return {
+      Field(node) {
+        if (++count === max + 1) context.reportError(tooComplex(`Too many fields (at most ${max} in one request)`, [node]));
+      },
+    };
+  };
+}
+
+/**
+ * Cost of a field: 1 plus its selection, times the page size for paginated fields (their `limit`
+ * argument) and times ASSUMED_LIST_SIZE for other lists; a page's `items` were already counted by its field.
+ */
+export const listCostEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+  if (typeof args.limit === 'number') return 1 + Math.max(1, args.limit) * childComplexity;
+  const isList = isListType(getNullableType(field.type));
+  const pageItems = field.name === 'items' && type.name.endsWith('Page');
+  return 1 + (isList && !pageItems ? ASSUMED_LIST_SIZE : 1) * childComplexity;
+};
+
+/**
+ * Rejects an operation whose estimated cost (with its variables, fragments expanded) exceeds the budget,
+ * before anything runs. A plugin rather than a validation rule because the cost depends on the variables.
+ */
+export function costLimitPlugin<T extends BaseContext>(max = MAX_QUERY_COST): ApolloServerPlugin<T> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document, schema }) {
+          let cost: number;
+          try {
+            cost = getComplexity({ estimators: [listCostEstimator], schema, query: document, variables: request.variables ?? {}, operationName: request.operationName ?? undefined });
+          } catch {
+            // Bad variables: execution reports them (BAD_USER_INPUT) with a better message than the estimator.
+            return;
+          }
+          if (cost > max) throw tooComplex(`Query is too expensive (cost ${cost}, at most ${max}); ask for fewer items or fields`);
+        },
+      };
+    },
   };
 }
