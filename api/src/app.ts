@@ -20,6 +20,7 @@ import { sharedEventKeyOf } from './events/event.rest';
 import { createErrorMiddleware } from './rest/error-middleware';
 import { createRestRouter } from './rest/router';
 import { withStatementHeader } from './db/statement-counter';
+import { preReadBodyError, sharedQueriesFastPath } from './graphql/shared-queries';
 import type { Services } from './services';
 
 export interface App {
@@ -87,6 +88,7 @@ export async function createApp(config: Config, dataSource: DataSource, services
   await apollo.start();
   app.use(
     '/graphql',
+    preReadBodyError,
     express.json({ limit: '100kb' }),
     expressMiddleware(apollo, {
       context: ({ req, res }) => buildContext(services, req.headers.authorization, req.ip ?? '', res.locals.requestId).catch((err) => Promise.reject(contextError(err))),
@@ -96,7 +98,11 @@ export async function createApp(config: Config, dataSource: DataSource, services
   app.use(createErrorMiddleware(logger));
   const handler = withStatementHeader(
     config.sqlStatementHeader,
-    services.sharedResponses.fastPath(app as unknown as RequestListener, sharedEventKeyOf(() => services.events.today())),
+    sharedQueriesFastPath(
+      services.sharedResponses,
+      { today: () => services.events.today(), origins: [config.publicOrigin, config.adminOrigin] },
+      services.sharedResponses.fastPath(app as unknown as RequestListener, sharedEventKeyOf(() => services.events.today())),
+    ),
   );
   return { app, handler, apollo, stop: () => apollo.stop() };
 }

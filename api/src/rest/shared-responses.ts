@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import type { Clock } from '../common/clock';
 
 /** One serialized public answer: the JSON, its gzip, its ETag and the security headers it was sent with. */
-interface SharedEntry {
+export interface SharedEntry {
   body: Buffer;
   gzip: Buffer;
   etag: string;
@@ -14,7 +14,7 @@ interface SharedEntry {
 }
 
 /** Headers that depend on the request, not on the answer: never replayed. */
-const PER_REQUEST = new Set(['x-request-id', 'content-length', 'content-type', 'etag', 'vary', 'content-encoding']);
+const PER_REQUEST = new Set(['x-request-id', 'content-length', 'content-type', 'etag', 'vary', 'content-encoding', 'date', 'x-sql-statements', 'server-timing']);
 
 const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 
@@ -27,19 +27,58 @@ const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers
 export class SharedResponses {
   private readonly entries = new Map<string, SharedEntry>();
   private generation = 0;
+  /** Bytes held (plain + gzip), bounded by maxBytes so cache-busting URLs cannot grow the process. */
+  private bytes = 0;
 
-  constructor(private readonly clock: Clock, private readonly ttlMs = 5_000, private readonly maxEntries = 1_000) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly ttlMs = 5_000,
+    private readonly maxEntries = 1_000,
+    private readonly maxBytes = 24 * 1024 * 1024,
+  ) {}
 
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+    this.bytes = 0;
   }
 
-  private live(key: string): SharedEntry | undefined {
+  /** The current generation: an answer built while it changed (a write landed) must not be kept. */
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.body.length + entry.gzip.length;
+  }
+
+  live(key: string): SharedEntry | undefined {
     const entry = this.entries.get(key);
     if (entry && entry.expires > this.clock.now().getTime()) return entry;
-    if (entry) this.entries.delete(key);
+    if (entry) this.drop(key);
     return undefined;
+  }
+
+  /** Serializes (gzip, ETag) an answer; keeps it when no write happened since `generation`. */
+  keep(key: string, body: Buffer, headers: Record<string, string>, generation: number): SharedEntry {
+    const entry: SharedEntry = {
+      body,
+      gzip: gzipSync(body),
+      etag: `"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64url')}"`,
+      headers,
+      expires: this.clock.now().getTime() + this.ttlMs,
+    };
+    const size = entry.body.length + entry.gzip.length;
+    if (generation === this.generation && size <= this.maxBytes / 4) {
+      this.drop(key);
+      while (this.entries.size && (this.entries.size >= this.maxEntries || this.bytes + size > this.maxBytes)) this.drop(this.entries.keys().next().value as string);
+      this.entries.set(key, entry);
+      this.bytes += size;
+    }
+    return entry;
   }
 
   /** Sends the shared answer for `key` through Express, building and keeping it on a miss. */
@@ -48,22 +87,8 @@ export class SharedResponses {
     if (!entry) {
       const generation = this.generation;
       const body = Buffer.from(JSON.stringify(await build()));
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (!PER_REQUEST.has(name) && !name.startsWith('access-control-') && value !== undefined) headers[name] = String(value);
-      }
-      entry = {
-        body,
-        gzip: gzipSync(body),
-        etag: `"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64url')}"`,
-        headers,
-        expires: this.clock.now().getTime() + this.ttlMs,
-      };
       // A write that landed while building makes this answer suspect: send it, but do not keep it.
-      if (generation === this.generation) {
-        if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-        this.entries.set(key, entry);
-      }
+      entry = this.keep(key, body, replayableHeaders(res), generation);
     }
     writeEntry(req, res, entry);
   }
@@ -87,6 +112,15 @@ export class SharedResponses {
       app(req, res);
     };
   }
+}
+
+/** The response headers worth replaying: not the per-request ones, not CORS (it depends on the Origin). */
+export function replayableHeaders(res: Pick<ServerResponse, 'getHeaders'>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (!PER_REQUEST.has(name) && !name.startsWith('access-control-') && value !== undefined) headers[name] = String(value);
+  }
+  return headers;
 }
 
 function writeEntry(req: IncomingMessage, res: ServerResponse, entry: SharedEntry): void {
