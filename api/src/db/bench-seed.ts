@@ -25,6 +25,7 @@ export interface BenchSeedOptions {
 export const BENCH_DEFAULTS: BenchSeedOptions = { events: 10_000, users: 100_000, registrations: 300_000, seed: 42, anchor: '2026-01-01' };
 
 const P = 2147483647; // 2^31 - 1
+const CHUNK = 50_000;
 
 /** A deterministic pseudo-random integer in [0, mod) for row expression `x` (MINSTD steps, bigint-safe). */
 function rnd(x: string, salt: number, seed: number, mod: number): string {
@@ -58,7 +59,9 @@ export async function seedBenchData(dataSource: DataSource, options: Partial<Ben
     await m.query(`SET LOCAL statement_timeout = 0`);
     await m.query(`TRUNCATE registrations, events, users, otp_codes, rate_limit_counters, audit_log, contact_submissions CASCADE`);
 
-    await m.query(`
+    // In chunks of CHUNK rows: each statement stays well inside any per-statement bound a pool may set.
+    for (let from = 0; from < o.users; from += CHUNK) {
+      await m.query(`
       INSERT INTO users (id, name, email, phone, category, status, father_name, school_name, district, area, token_version, created_at, updated_at)
       SELECT ${uuidOf('u', 'i', seed)},
              'Bench User ' || i,
@@ -73,7 +76,8 @@ export async function seedBenchData(dataSource: DataSource, options: Partial<Ben
              0,
              ${anchorTs} - make_interval(mins => ${rnd('i', 7, seed, 730 * 24 * 60)}::int),
              ${anchorTs} - make_interval(mins => ${rnd('i', 7, seed, 730 * 24 * 60)}::int)
-        FROM generate_series(0, ${o.users - 1}) AS i`);
+        FROM generate_series(${from}, ${Math.min(from + CHUNK, o.users) - 1}) AS i`);
+    }
 
     await m.query(`
       INSERT INTO events (id, title, description, date, time, starts_at, location, category, speaker, registered_count, created_at, updated_at)
@@ -93,14 +97,14 @@ export async function seedBenchData(dataSource: DataSource, options: Partial<Ben
             FROM generate_series(0, ${Math.max(o.events - 1, -1)}) AS i
         ) g`);
 
-    if (o.registrations > 0) {
+    for (let from = 0; from < o.registrations; from += CHUNK) {
       await m.query(`
         INSERT INTO registrations (id, event_id, user_id, created_at)
         SELECT ${uuidOf('r', 'k', seed)},
                ${uuidOf('e', `k % ${o.events}`, seed)},
                ${uuidOf('u', `((k % ${o.events})::bigint * 7919 + (k / ${o.events})::bigint * 3331) % ${o.users}`, seed)},
                ${anchorTs} - make_interval(mins => ${rnd('k', 20, seed, 700 * 24 * 60)}::int)
-          FROM generate_series(0, ${o.registrations - 1}) AS k`);
+          FROM generate_series(${from}, ${Math.min(from + CHUNK, o.registrations) - 1}) AS k`);
     }
 
     // Counts from the rows themselves; a quarter of the events unlimited, a quarter exactly full.

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { indiaDate, indiaInstant, type Clock } from '../common/clock';
+import { indiaDate, type Clock } from '../common/clock';
 import { validationError } from '../common/errors';
 import { EventEntity } from '../events/event.entity';
 import { UserEntity } from '../users/user.entity';
@@ -43,27 +43,30 @@ function periods(now: Date) {
   return { today, monthFrom, monthTo, yearFrom, yearTo };
 }
 
-/** One FILTER-aggregate statement for every user count; $1..$4 are the month and year bounds. */
+/**
+ * Every user count from user_counts (users per category, status and India month of creation, kept exact
+ * by triggers: see the user-counts migration), so the dashboard never scans users.
+ * $p is this month's first day, $p+1 and $p+2 this year's bounds.
+ */
 const userCountsSql = (p: number) => `
-  SELECT count(*)::int AS total,
-         count(*) FILTER (WHERE created_at >= $${p} AND created_at < $${p + 1})::int AS this_month,
-         count(*) FILTER (WHERE created_at >= $${p + 2} AND created_at < $${p + 3})::int AS this_year,
-         count(*) FILTER (WHERE status IN ('active', 'approved'))::int AS active,
-         count(*) FILTER (WHERE status = 'pending')::int AS pending,
+  SELECT coalesce(sum(n), 0)::int AS total,
+         coalesce(sum(n) FILTER (WHERE month = $${p}::date), 0)::int AS this_month,
+         coalesce(sum(n) FILTER (WHERE month >= $${p + 1}::date AND month < $${p + 2}::date), 0)::int AS this_year,
+         coalesce(sum(n) FILTER (WHERE status IN ('active', 'approved')), 0)::int AS active,
+         coalesce(sum(n) FILTER (WHERE status = 'pending'), 0)::int AS pending,
          (SELECT coalesce(json_agg(json_build_object('category', c.category, 'count', c.n) ORDER BY c.category), '[]'::json)
-            FROM (SELECT category, count(*)::int AS n FROM users GROUP BY category) c) AS by_category
-    FROM users`;
+            FROM (SELECT category, sum(n)::int AS n FROM user_counts GROUP BY category HAVING sum(n) > 0) c) AS by_category
+    FROM user_counts`;
 
-/** One FILTER-aggregate statement for every event count; dates compare by calendar date (admin reading). */
+/** Every event count; each date range is an index range count (events_date), by category a grouped index scan. */
 const eventCountsSql = (p: number) => `
-  SELECT count(*)::int AS total,
-         count(*) FILTER (WHERE date > $${p}::date)::int AS upcoming,
-         count(*) FILTER (WHERE date = $${p}::date)::int AS active,
-         count(*) FILTER (WHERE date >= $${p + 1}::date AND date < $${p + 2}::date)::int AS this_month,
-         count(*) FILTER (WHERE date >= $${p + 3}::date AND date < $${p + 4}::date)::int AS this_year,
+  SELECT (SELECT count(*) FROM events)::int AS total,
+         (SELECT count(*) FROM events WHERE date > $${p}::date)::int AS upcoming,
+         (SELECT count(*) FROM events WHERE date = $${p}::date)::int AS active,
+         (SELECT count(*) FROM events WHERE date >= $${p + 1}::date AND date < $${p + 2}::date)::int AS this_month,
+         (SELECT count(*) FROM events WHERE date >= $${p + 3}::date AND date < $${p + 4}::date)::int AS this_year,
          (SELECT coalesce(json_agg(json_build_object('category', c.category, 'count', c.n) ORDER BY c.category), '[]'::json)
-            FROM (SELECT category, count(*)::int AS n FROM events GROUP BY category) c) AS by_category
-    FROM events`;
+            FROM (SELECT category, count(*)::int AS n FROM events GROUP BY category) c) AS by_category`;
 
 type Row = Record<string, unknown>;
 const json = (v: unknown): CategoryCountRow[] => {
@@ -93,7 +96,7 @@ export class StatsService {
 
   private userParams() {
     const p = periods(this.clock.now());
-    return [indiaInstant(p.monthFrom), indiaInstant(p.monthTo), indiaInstant(p.yearFrom), indiaInstant(p.yearTo)];
+    return [p.monthFrom, p.yearFrom, p.yearTo];
   }
 
   private eventParams() {
@@ -117,7 +120,7 @@ export class StatsService {
       `SELECT u.total AS u_total, u.this_month AS u_this_month, u.this_year AS u_this_year, u.active AS u_active, u.pending AS u_pending, u.by_category AS u_by_category,
               e.total AS e_total, e.upcoming AS e_upcoming, e.active AS e_active, e.this_month AS e_this_month, e.this_year AS e_this_year, e.by_category AS e_by_category,
               coalesce((SELECT count FROM visitor_counter WHERE id = 1), 0)::bigint AS visitor_count
-         FROM (${userCountsSql(1)}) u, (${eventCountsSql(5)}) e`,
+         FROM (${userCountsSql(1)}) u, (${eventCountsSql(4)}) e`,
       [...this.userParams(), ...this.eventParams()],
     );
     return { users: toUserCounts(row, 'u_'), events: toEventCounts(row, 'e_'), visitorCount: Number(row.visitor_count) };
@@ -156,9 +159,8 @@ export class StatsService {
 
   /** The whole dashboard: three statements (all counts; recent users; upcoming events). */
   async dashboard() {
-    const counts = await this.allCounts();
-    const recent = await this.recentUsers(RECENT_DAYS);
-    const upcoming = await this.upcomingEvents();
+    // Independent reads: on Postgres they run side by side on the pool (PGlite queues them).
+    const [counts, recent, upcoming] = await Promise.all([this.allCounts(), this.recentUsers(RECENT_DAYS), this.upcomingEvents()]);
     return { ...counts, recent, upcoming };
   }
 }
