@@ -116,9 +116,8 @@ export async function seedBenchData(dataSource: DataSource, options: Partial<Ben
                 FROM events ev LEFT JOIN (SELECT event_id, count(*)::int AS n FROM registrations GROUP BY event_id) r ON r.event_id = ev.id) c
        WHERE c.id = e.id`);
   });
-  await dataSource.query('ANALYZE users');
-  await dataSource.query('ANALYZE events');
-  await dataSource.query('ANALYZE registrations');
+  // As autovacuum would in time: statistics, and the visibility map that lets counts use index-only scans.
+  for (const table of ['users', 'events', 'registrations', 'user_counts']) await dataSource.query(`VACUUM ANALYZE ${table}`);
   return o;
 }
 

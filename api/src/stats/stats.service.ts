@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { indiaDate, type Clock } from '../common/clock';
 import { validationError } from '../common/errors';
+import { FreshCoalescer } from '../common/fresh-coalescer';
 import { EventEntity } from '../events/event.entity';
 import { UserEntity } from '../users/user.entity';
 
@@ -159,6 +160,13 @@ export class StatsService {
 
   /** The whole dashboard: three statements (all counts; recent users; upcoming events). */
   async dashboard() {
+    return this.dashboards.run(() => this.loadDashboard());
+  }
+
+  /** Admins asking at the same moment share one fresh load (never one that started before they asked). */
+  private readonly dashboards = new FreshCoalescer<Awaited<ReturnType<StatsService['loadDashboard']>>>();
+
+  private async loadDashboard() {
     // Independent reads: on Postgres they run side by side on the pool (PGlite queues them).
     const [counts, recent, upcoming] = await Promise.all([this.allCounts(), this.recentUsers(RECENT_DAYS), this.upcomingEvents()]);
     return { ...counts, recent, upcoming };

@@ -1,0 +1,45 @@
+import { FreshCoalescer } from '../fresh-coalescer';
+
+function deferredLoads() {
+  const pending: { resolve: (v: number) => void; reject: (e: Error) => void }[] = [];
+  let started = 0;
+  const load = () => {
+    started++;
+    return new Promise<number>((resolve, reject) => pending.push({ resolve, reject }));
+  };
+  return { load, pending, started: () => started };
+}
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('FreshCoalescer', () => {
+  it('never hands a caller a load that started before it asked; late callers share one next load', async () => {
+    const c = new FreshCoalescer<number>();
+    const { load, pending, started } = deferredLoads();
+    const first = c.run(load);
+    const late = Array.from({ length: 10 }, () => c.run(load));
+    expect(started()).toBe(1);
+    pending[0].resolve(1);
+    expect(await first).toBe(1);
+    await tick();
+    expect(started()).toBe(2); // the ten late callers share the second load
+    pending[1].resolve(2);
+    expect(await Promise.all(late)).toEqual(Array(10).fill(2));
+    // Idle again: the next caller starts its own load.
+    const again = c.run(load);
+    expect(started()).toBe(3);
+    pending[2].resolve(3);
+    expect(await again).toBe(3);
+  });
+
+  it('passes a failure to the callers of that load only', async () => {
+    const c = new FreshCoalescer<number>();
+    const { load, pending } = deferredLoads();
+    const first = c.run(load);
+    const second = c.run(load);
+    pending[0].reject(new Error('database down'));
+    await expect(first).rejects.toThrow('database down');
+    await tick();
+    pending[1].resolve(5);
+    expect(await second).toBe(5);
+  });
+});

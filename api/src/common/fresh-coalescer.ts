@@ -1,0 +1,33 @@
+/**
+ * Coalesces identical reads without serving anything older than the request: a caller never joins a load
+ * that had already started when it arrived (that load's snapshot might predate a write the caller just
+ * made). Callers arriving while a load runs share ONE next load, started as soon as the running one ends.
+ * So under N concurrent callers at most two loads exist (one running, one queued) instead of N, and each
+ * answer is computed from a snapshot taken after its caller asked.
+ */
+export class FreshCoalescer<T> {
+  private current: Promise<T> | null = null;
+  private queued: Promise<T> | null = null;
+
+  run(load: () => Promise<T>): Promise<T> {
+    if (!this.current) return this.start(load);
+    if (!this.queued) {
+      const ignore = () => undefined;
+      this.queued = this.current.then(ignore, ignore).then(() => {
+        this.queued = null;
+        return this.start(load);
+      });
+    }
+    return this.queued;
+  }
+
+  private start(load: () => Promise<T>): Promise<T> {
+    const p = load();
+    this.current = p;
+    const done = () => {
+      if (this.current === p) this.current = null;
+    };
+    p.then(done, done);
+    return p;
+  }
+}
