@@ -1,13 +1,90 @@
 // Serves one built single-page app (public site or admin portal) the way production does:
 // hashed assets cached for a year, index.html never cached, a strict CSP, and /api, /graphql and
 // /uploads proxied to the API on the same origin.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 
-export function createSiteServer({ distDir, apiUrl, production = false }) {
+
+const SITE_NAME = 'Gyan Jyoti Education Mission';
+
+/** Escapes text for an HTML attribute value or element content. */
+export function escapeHtml(value) {
+  return String(value).replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** One line of plain text of at most `max` characters (descriptions). */
+function summary(text, max = 160) {
+  const flat = String(text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+/**
+ * Titles and descriptions of the public pages, for crawlers and link previews (the SPA sets the
+ * visible title itself; the language of these tags is the site's default, English).
+ */
+export const pageMeta = {
+  '/': { title: SITE_NAME, description: 'Gyan Jyoti Education Mission, an initiative of Samaj Kalyan Sewa Samiti, Prayagraj (founded 1971): education guidance, career guidance, primary education and community events.' },
+  '/about': { title: `About Us | ${SITE_NAME}`, description: 'Who we are: a social organisation in Prayagraj working since 1971 for education, women and families, and what the Gyan Jyoti Education Mission does.' },
+  '/events': { title: `Events Calendar | ${SITE_NAME}`, description: 'Upcoming and past events of the Gyan Jyoti Education Mission in Prayagraj: seminars, workshops, camps and competitions. Register online for free.' },
+  '/teams': { title: `Meet Our Team | ${SITE_NAME}`, description: 'The volunteers, teachers and trustees behind the Gyan Jyoti Education Mission in Prayagraj.' },
+  '/contact': { title: `Contact Us | ${SITE_NAME}`, description: 'Write to the Gyan Jyoti Education Mission in Prayagraj: address, phone, e-mail and a contact form. We answer every message.' },
+  '/registration': { title: `Registration | ${SITE_NAME}`, description: 'Register for our programmes: guidance for graduates, help for secondary students and the primary education programme run with teachers.' },
+  '/login': { title: `Log in | ${SITE_NAME}`, description: 'Log in to your Gyan Jyoti Education Mission account with a one-time code sent by e-mail, or with your password.' },
+  '/register': { title: `Create an account | ${SITE_NAME}`, description: 'Create a free Gyan Jyoti Education Mission account to register for events and programmes.' },
+  '/add-student': { title: `Add Student | ${SITE_NAME}`, description: 'Teachers of the primary education programme add their students here.' },
+};
+
+/** Replaces the title and description of index.html and adds Open Graph / Twitter tags. */
+export function withMeta(html, { title, description, url, image, type = 'website' }) {
+  const tags = [
+    `<meta property="og:site_name" content="${escapeHtml(SITE_NAME)}" />`,
+    `<meta property="og:type" content="${escapeHtml(type)}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    url ? `<meta property="og:url" content="${escapeHtml(url)}" />` : '',
+    url ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '',
+    image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+  ].filter(Boolean);
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(description)}" />\n    ${tags.join('\n    ')}`);
+}
+
+/** Event fields for the link preview of /events/:id, from the API (cached briefly; null when unknown). */
+function eventLoader(apiUrl, ttlMs = 60_000) {
+  const cache = new Map();
+  return async (id) => {
+    const hit = cache.get(id);
+    if (hit && hit.expires > Date.now()) return hit.value;
+    let value = null;
+    try {
+      const res = await fetch(`${apiUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'query($id: ID!) { event(id: $id) { title description date location imageUrl } }', variables: { id } }),
+        signal: AbortSignal.timeout(1500),
+      });
+      const body = await res.json();
+      value = body?.data?.event ?? null;
+    } catch {
+      value = null; // API slow or down: serve the page with the static tags
+    }
+    if (cache.size > 1000) cache.clear();
+    cache.set(id, { value, expires: Date.now() + (value ? ttlMs : 5_000) });
+    return value;
+  };
+}
+
+/**
+ * `publicOrigin` (e.g. https://example.org; default PUBLIC_ORIGIN) makes og:url and og:image absolute.
+ * Page meta is injected only for an indexable app (the admin portal's index.html says noindex).
+ */
+export function createSiteServer({ distDir, apiUrl, production = false, publicOrigin = process.env.PUBLIC_ORIGIN }) {
   const app = express();
   app.disable('x-powered-by');
   app.use(
@@ -39,10 +116,49 @@ export function createSiteServer({ distDir, apiUrl, production = false }) {
     express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
   );
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
-  // SPA fallback: every other GET is a client-side route.
-  app.get(/.*/, (_req, res) => {
+  // SPA fallback: every other GET is a client-side route. On the public site the page's own title,
+  // description and Open Graph tags are written into index.html (for crawlers and link previews);
+  // /events/:id reads the event from the API. Everything inserted is HTML-escaped.
+  const indexFile = path.join(distDir, 'index.html');
+  let indexCache = null;
+  const indexHtml = () => {
+    if (!production || !indexCache) indexCache = readFileSync(indexFile, 'utf8');
+    return indexCache;
+  };
+  const indexable = !/<meta name="robots" content="[^"]*noindex/.test(indexHtml());
+  const loadEvent = eventLoader(apiUrl);
+  const origin = publicOrigin ? publicOrigin.replace(/\/$/, '') : null;
+  app.get(/.*/, async (req, res, next) => {
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(path.join(distDir, 'index.html'));
+    if (!indexable) return res.sendFile(indexFile);
+    try {
+      // Without a configured origin (local runs) the request's own host is used; production sets PUBLIC_ORIGIN.
+      const base = origin ?? (production ? null : `${req.protocol}://${req.get('host')}`);
+      const url = base ? `${base}${req.path}` : undefined;
+      let meta = pageMeta[req.path.replace(/\/$/, '') || '/'];
+      const eventMatch = /^\/events\/([^/]+)\/?$/.exec(req.path);
+      if (eventMatch) {
+        let id = eventMatch[1];
+        try {
+          id = decodeURIComponent(id);
+        } catch {
+          // a malformed escape: looked up as typed, which finds nothing
+        }
+        const event = await loadEvent(id);
+        meta = event
+          ? {
+              title: `${event.title} | ${SITE_NAME}`,
+              description: summary(`${event.date} · ${event.location}. ${event.description}`),
+              image: event.imageUrl && base ? new URL(event.imageUrl, `${base}/`).href : undefined,
+              type: 'article',
+            }
+          : pageMeta['/events'];
+      }
+      const html = indexHtml();
+      res.type('html').send(meta ? withMeta(html, { ...meta, url }) : html);
+    } catch (error) {
+      next(error);
+    }
   });
   return app;
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEventDate, formatMonthYear, monthName, todayInIndia } from '@/lib/format';
 import { useLocale } from '@/i18n/use-locale';
@@ -34,6 +34,7 @@ export function EventsCalendarPage() {
   const [type, setType] = useState<EventType>('upcoming');
   const [month, setMonth] = useState(current.month);
   const [year, setYear] = useState(current.year);
+  const listHeadingId = useId();
   const [selectedDate, setSelectedDate] = useState<string | null>(null);
 
   const when = whenForType(type);
@@ -153,7 +154,10 @@ export function EventsCalendarPage() {
             )
           ) : null}
         </div>
-        <section className="events-page__list" aria-label={t('nav.events')}>
+        <section className="events-page__list" aria-labelledby={listHeadingId}>
+          <h2 id={listHeadingId} className="visually-hidden">
+            {t('nav.events')}
+          </h2>
           {list}
         </section>
       </div>

@@ -26,7 +26,7 @@ export function HeroSlideshow() {
     <section className="hero" aria-roledescription="carousel" aria-label={t('hero.label')} {...containerProps}>
       <div className="hero__slides" aria-live={paused ? 'polite' : 'off'}>
         {slides.map((slide, i) => (
-          <figure
+          <div
             key={slide.altKey}
             className={`hero__slide${i === state.index ? ' hero__slide--active' : ''}`}
             role="group"
@@ -46,8 +46,8 @@ export function HeroSlideshow() {
               fetchPriority={i === 0 ? 'high' : 'low'}
               decoding={i === 0 ? 'sync' : 'async'}
             />
-            <figcaption className="hero__caption">{t(slide.altKey)}</figcaption>
-          </figure>
+            <p className="hero__caption">{t(slide.altKey)}</p>
+          </div>
         ))}
       </div>
       <div className="hero__controls">
