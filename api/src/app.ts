@@ -28,6 +28,8 @@ export interface App {
   /** The request listener to serve: the Express app behind the shared-response fast path. */
   handler: RequestListener;
   apollo: ApolloServer<GraphQLContext>;
+  /** Shutting down: /readyz answers 503 from now on. */
+  drain(): void;
   stop(): Promise<void>;
 }
 
@@ -58,12 +60,20 @@ export async function createApp(config: Config, dataSource: DataSource, services
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  let draining = false;
   app.get('/readyz', async (_req, res) => {
+    if (draining) {
+      res.status(503).json({ status: 'draining', message: 'The server is shutting down' });
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([dataSource.query('SELECT 1'), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
+      await Promise.race([dataSource.query('SELECT 1'), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), 2000)))]);
       res.json({ status: 'ready' });
     } catch {
       res.status(503).json({ status: 'unavailable', message: 'The database is not reachable' });
+    } finally {
+      clearTimeout(timer);
     }
   });
 
@@ -80,6 +90,8 @@ export async function createApp(config: Config, dataSource: DataSource, services
     introspection: config.nodeEnv !== 'production',
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
+    // main.ts drains and stops it after the last request; Apollo's own SIGTERM handler would fail requests in flight.
+    stopOnTerminationSignals: false,
     parseOptions: { maxTokens: MAX_TOKENS },
     validationRules: [depthLimit(), aliasLimit(), fieldLimit(), singleSecretCheck()],
     formatError: createFormatError(logger),
@@ -104,5 +116,5 @@ export async function createApp(config: Config, dataSource: DataSource, services
       services.sharedResponses.fastPath(app as unknown as RequestListener, sharedEventKeyOf(() => services.events.today())),
     ),
   );
-  return { app, handler, apollo, stop: () => apollo.stop() };
+  return { app, handler, apollo, drain: () => void (draining = true), stop: () => apollo.stop() };
 }

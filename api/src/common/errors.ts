@@ -53,14 +53,26 @@ export const rateLimited = (message: string, retryAfterSeconds: number) =>
 
 /** Errors from pg/PGlite that mean the database is gone rather than the request being bad. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | undefined;
+  const e = unwrapThrown(err) as { code?: string; message?: string } | undefined;
   if (!e) return false;
   if (typeof e.code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'].includes(e.code)) return true;
-  return /Connection terminated|connection timeout|Client has encountered a connection error|not queryable|timeout exceeded when trying to connect/i.test(e.message ?? '');
+  // 57014 with our statement_timeout is a stuck database too (the request itself is bounded and valid).
+  if (e.code === '57014' && /statement timeout/i.test(e.message ?? '')) return true;
+  return /Connection terminated|connection timeout|Client has encountered a connection error|not queryable|timeout exceeded when trying to connect|Query read timeout|Connection is not established|Cannot use a pool after calling end/i.test(e.message ?? '');
+}
+
+/**
+ * graphql-js wraps a thrown value that is not an Error of its own realm (a driver error created in
+ * another VM context, a plain object) as NonErrorThrown, keeping the value under thrownValue.
+ */
+function unwrapThrown(err: unknown): unknown {
+  const e = err as { name?: string; thrownValue?: unknown } | undefined;
+  return e && e.name === 'NonErrorThrown' && e.thrownValue !== undefined ? e.thrownValue : err;
 }
 
 /** Map an unknown thrown value to a DomainError; unknown failures become a generic INTERNAL one. */
-export function toDomainError(err: unknown): DomainError {
+export function toDomainError(thrown: unknown): DomainError {
+  const err = unwrapThrown(thrown);
   if (err instanceof DomainError) return err;
   if (isDatabaseUnavailable(err)) return new DomainError('DATABASE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.');
   const pgCode = (err as { code?: string } | undefined)?.code;

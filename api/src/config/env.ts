@@ -23,6 +23,8 @@ export interface Config {
   logLevel: 'silent' | 'info';
   /** bcrypt cost: BCRYPT_COST, at least 10 outside tests (4 keeps the test suite fast). */
   bcryptCost: number;
+  /** SHUTDOWN_GRACE_MS: after SIGTERM, how long /readyz answers 503 while new connections are still accepted (so a load balancer can stop routing) before the listener closes. */
+  shutdownGraceMs: number;
   /** SQL_STATEMENT_HEADER: add X-SQL-Statements and Server-Timing to every response (benchmarks). */
   sqlStatementHeader: boolean;
 }
@@ -83,6 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const bcryptCost = env.BCRYPT_COST ? Number(env.BCRYPT_COST) : nodeEnv === 'test' ? 4 : 12;
   if (!Number.isInteger(bcryptCost) || bcryptCost < (nodeEnv === 'test' ? 4 : 10) || bcryptCost > 15) problems.push('BCRYPT_COST must be a whole number from 10 to 15');
 
+  const shutdownGraceMs = env.SHUTDOWN_GRACE_MS ? Number(env.SHUTDOWN_GRACE_MS) : 0;
+  if (!Number.isInteger(shutdownGraceMs) || shutdownGraceMs < 0 || shutdownGraceMs > 60_000) problems.push('SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 60000');
+
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     nodeEnv,
@@ -103,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env.TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'info',
     bcryptCost,
+    shutdownGraceMs,
     sqlStatementHeader: bool(env.SQL_STATEMENT_HEADER, false),
   };
 }

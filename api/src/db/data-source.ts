@@ -38,6 +38,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         connectionTimeoutMillis: 3000,
         // Bound every statement so a stuck database answers 503 instead of hanging requests.
         statement_timeout: 10_000,
+        // Client-side bound too: statement_timeout cannot fire when the network, not the query, is stuck.
+        query_timeout: 12_000,
+        // A session left inside a transaction (its client vanished) releases its locks and rolls back.
+        idle_in_transaction_session_timeout: 15_000,
+        // Idle clients are closed (and reconnected on demand), so a pool never sits on many stale sockets;
+        // TCP keep-alive notices a peer that went away silently. Broken clients are dropped by pg-pool
+        // (TypeORM releases them with their error; an idle client's error removes it).
+        idleTimeoutMillis: 10_000,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
       },
     });
     await dataSource.initialize();

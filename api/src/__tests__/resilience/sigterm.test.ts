@@ -1,0 +1,216 @@
+/**
+ * SIGTERM under load, on the built server (node api/dist/main.js) with its own database: requests in
+ * flight finish successfully, /readyz answers 503 while draining, keep-alive connections do not hold the
+ * process open, new connections are refused once the listener closes, and the process exits 0 promptly.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { usingPostgres } from '../../test/harness';
+
+const API_DIR = path.resolve(__dirname, '../../..');
+const MAIN = path.join(API_DIR, 'dist/main.js');
+const GRACE_MS = 600;
+const ADMIN = { email: 'admin@sigterm.test', password: 'Sigterm-Password-1' };
+
+/** Newest modification time of the sources that make up dist (tests excluded). */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === '__tests__' || entry.name === 'test') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? statSync(full).mtimeMs : 0);
+  }
+  return newest;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+}
+
+function call(port: number, method: string, pathname: string, body?: unknown, agent: http.Agent | false = false): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: pathname, agent, headers: data ? { 'content-type': 'application/json', 'content-length': data.length } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.setTimeout(10_000, () => req.destroy(new Error('timed out')));
+    req.end(data);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe(`SIGTERM during load (built server, ${usingPostgres ? 'fresh Postgres database' : 'PGlite in a temp DATA_DIR'})`, () => {
+  let child: ChildProcess;
+  let port: number;
+  let dataDir: string;
+  let dbName: string | undefined;
+  let output = '';
+  let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+
+  beforeAll(async () => {
+    // The CI build step leaves dist fresh; a stale or missing dist (local edits) is rebuilt first.
+    let built = 0;
+    try {
+      built = statSync(MAIN).mtimeMs;
+    } catch {
+      built = 0;
+    }
+    if (built < newestSource(path.join(API_DIR, 'src'))) execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: API_DIR, stdio: 'pipe' });
+
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'gj-sigterm-'));
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      SHUTDOWN_GRACE_MS: String(GRACE_MS),
+    };
+    if (usingPostgres) {
+      const base = new URL(process.env.TEST_DATABASE_URL!);
+      dbName = `gj_sigterm_${process.pid}_${Date.now().toString(36)}`;
+      const admin = new Client({ connectionString: base.toString() });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      await admin.end();
+      base.pathname = `/${dbName}`;
+      env.DATABASE_URL = base.toString();
+    }
+    port = await freePort();
+    env.API_PORT = String(port);
+    child = spawn(process.execPath, [MAIN], { cwd: API_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
+    const deadline = Date.now() + 40_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the API exited at start:\n${output}`);
+      const ready = await call(port, 'GET', '/readyz').catch(() => null);
+      if (ready?.status === 200) break;
+      if (Date.now() > deadline) throw new Error(`the API did not become ready:\n${output}`);
+      await sleep(200);
+    }
+  }, 90_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) {
+      const dropper = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await dropper.end();
+    }
+  });
+
+  it('answers requests Node itself rejects (oversized headers) in the documented error shape', async () => {
+    const res = await call(port, 'GET', `/api/events?search=${'x'.repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(res.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE', msg: 'Request headers are too large' });
+  });
+
+  it('finishes the requests in flight, drains with readiness 503, refuses new connections, exits 0', async () => {
+    // Idle keep-alive connections (as browsers and proxies keep them) must not hold the server open.
+    const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    await Promise.all(Array.from({ length: 4 }, () => call(port, 'GET', '/healthz', undefined, keepAlive)));
+
+    // A stream of slow-ish requests: admin sign-ins (bcrypt, cost 12) and event reads, each on its own connection.
+    const sent: { at: number; result: Promise<Answer> }[] = [];
+    let stopStream = false;
+    const stream = (async () => {
+      for (let i = 0; !stopStream; i++) {
+        const result = i % 2 === 0
+          ? call(port, 'POST', '/api/admin/login', ADMIN)
+          : call(port, 'POST', '/graphql', { query: `{ events(filter: { search: "s${i}" }) { total } }` });
+        result.catch(() => undefined);
+        sent.push({ at: Date.now(), result });
+        await sleep(40);
+      }
+    })();
+    await sleep(300);
+    const signalledAt = Date.now();
+    child.kill('SIGTERM');
+
+    // During the grace period: readiness says "draining" (new connections still accepted), liveness is fine.
+    await sleep(100);
+    const ready = await call(port, 'GET', '/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({ status: 'draining' });
+    expect(ready.headers.connection).toBe('close');
+
+    // Once the listener closes, new connections are refused.
+    let refusedAt = 0;
+    while (Date.now() - signalledAt < GRACE_MS + 3_000) {
+      const err = await call(port, 'GET', '/healthz').then(() => null, (e: NodeJS.ErrnoException) => e);
+      if (err?.code === 'ECONNREFUSED') {
+        refusedAt = Date.now();
+        break;
+      }
+      await sleep(25);
+    }
+    stopStream = true;
+    await stream;
+    expect(refusedAt).toBeGreaterThan(0);
+    expect(refusedAt - signalledAt).toBeGreaterThanOrEqual(GRACE_MS - 50);
+
+    // Every request in flight at the signal, and every one sent early in the grace period, is answered in
+    // full and successfully. Close to the moment the listener closes, a connection can still sit in the
+    // kernel's accept queue (the event loop is busy) and is reset when the listener goes: such a request was
+    // never seen by the server (safe to retry), like a refused one. Never a partial or failed answer.
+    const outcomes = await Promise.all(sent.map(async (s) => ({ offset: s.at - signalledAt, outcome: await s.result.then((a) => a, (e: NodeJS.ErrnoException) => e.code ?? e.message) })));
+    expect(outcomes.filter((o) => o.offset < 0).length).toBeGreaterThan(4);
+    const bad = outcomes.filter((o) => o.offset < GRACE_MS / 2 && (typeof o.outcome === 'string' || o.outcome.status !== 200));
+    expect(bad).toEqual([]);
+    const late = outcomes.filter((o) => o.offset >= GRACE_MS / 2 && (typeof o.outcome === 'string' ? !['ECONNREFUSED', 'ECONNRESET'].includes(o.outcome) : o.outcome.status !== 200));
+    expect(late).toEqual([]);
+    const answered = outcomes.map((o) => o.outcome).filter((o): o is Answer => typeof o !== 'string');
+    expect(answered.filter((a) => a.body?.token).length).toBeGreaterThan(2);
+    expect(answered.filter((a) => !a.body?.token && a.body?.data?.events?.total !== 0)).toEqual([]);
+
+    const { code, signal, at } = await exited;
+    keepAlive.destroy();
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(at - signalledAt).toBeLessThan(5_000);
+    expect(output).toMatch(/SIGTERM: draining/);
+    expect(output).toMatch(/stopped/);
+  }, 30_000);
+});
