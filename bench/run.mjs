@@ -6,6 +6,7 @@
 //   BENCH_SECONDS              seconds per measured run (default 10); BENCH_WARMUP seconds of warm-up (default 3)
 //   BENCH_SKIP_SEED=1          keep the data already seeded
 //   BENCH_EVENTS, BENCH_USERS, BENCH_REGISTRATIONS   data set size (10000, 100000, 300000)
+//   BENCH_API_HEAP_MB          the API's --max-old-space-size (default 128, as in docker-compose.yml; 0 = Node's default)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,8 @@ const usePostgres = !!env.DATABASE_URL || env.BENCH_DB === 'postgres';
 if (env.BENCH_DB && !['pglite', 'postgres'].includes(env.BENCH_DB)) throw new Error('BENCH_DB must be pglite or postgres');
 const databaseUrl = usePostgres ? env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/gj_bench' : undefined;
 const dataDir = path.join(here, '.data', usePostgres ? 'postgres' : 'pglite');
+// The API's V8 old space, as docker-compose.yml sets it (0: Node's default, which grows to several hundred MB).
+const apiHeapMb = Number(env.BENCH_API_HEAP_MB ?? 128);
 const sizes = { events: Number(env.BENCH_EVENTS || 10_000), users: Number(env.BENCH_USERS || 100_000), registrations: Number(env.BENCH_REGISTRATIONS || 300_000) };
 const indiaToday = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
@@ -109,7 +112,7 @@ function seed() {
 
 async function startApi() {
   const port = await freePort();
-  const child = spawn('node', ['api/dist/main.js'], { cwd: root, env: apiEnv(port), stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn('node', [...(apiHeapMb ? [`--max-old-space-size=${apiHeapMb}`] : []), 'api/dist/main.js'], { cwd: root, env: apiEnv(port), stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
@@ -165,7 +168,9 @@ function machine() {
   return `${os.availableParallelism?.() ?? cpus.length} cores (nproc), ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}, ${os.type()} ${os.release()}`;
 }
 
+let loadAtStart = '';
 async function main() {
+  loadAtStart = os.loadavg().map((x) => x.toFixed(1)).join(' ');
   buildApiIfNeeded();
   mkdirSync(dataDir, { recursive: true });
   if (databaseUrl) await ensurePostgresDatabase(databaseUrl);
@@ -257,7 +262,9 @@ async function main() {
   lines.push(
     `Database: ${usePostgres ? 'Postgres' : 'PGlite (embedded)'}; ${seeded ? `${seeded.checksum.events} events, ${seeded.checksum.users} users, ${seeded.checksum.registrations} registrations` : 'existing data (BENCH_SKIP_SEED)'}; autocannon ${connections} connections, ${seconds} s per row after ${warmup} s warm-up, client on the same machine.`,
   );
-  lines.push(`API resident memory after all runs: ${mem.rss.toFixed(0)} MB (VmRSS; peak VmHWM ${mem.hwm.toFixed(0)} MB).`);
+  lines.push(
+    `API: node ${apiHeapMb ? `--max-old-space-size=${apiHeapMb} ` : ''}api/dist/main.js, NODE_ENV=production; resident memory after all runs ${mem.rss.toFixed(0)} MB (VmRSS; peak VmHWM ${mem.hwm.toFixed(0)} MB). Load average at the start: ${loadAtStart}.`,
+  );
   lines.push('');
   lines.push('| target | body bytes | req/s | p50 ms | p99 ms | non-2xx / errors | vs ceiling | server ms, single request (median / max of 20) | SQL statements per request (first → repeat) | API RSS MB after the row |');
   lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');

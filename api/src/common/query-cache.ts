@@ -6,13 +6,27 @@ import type { Clock } from './clock';
  * bounds how long another API replica's write can go unseen here.
  */
 export class QueryCache<T> {
-  private readonly entries = new Map<string, { value: T; expires: number }>();
+  private readonly entries = new Map<string, { value: T; expires: number; weight: number }>();
+  private weight = 0;
 
+  /**
+   * `weigh` says how big a value is (e.g. its rows) and `maxWeight` bounds their sum, so many distinct
+   * keys (deep pages, cache-busting parameters) cannot grow the process without bound.
+   */
   constructor(
     private readonly clock: Clock,
     private readonly ttlMs = 5_000,
     private readonly maxEntries = 500,
+    private readonly weigh: (value: T) => number = () => 1,
+    private readonly maxWeight = Infinity,
   ) {}
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.weight -= entry.weight;
+  }
 
   async getOrLoad(key: string, load: () => Promise<T>): Promise<T> {
     const now = this.clock.now().getTime();
@@ -21,9 +35,12 @@ export class QueryCache<T> {
     const generation = this.generation;
     const value = await load();
     // A write that happened while loading makes this value suspect: do not keep it.
-    if (generation === this.generation) {
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, { value, expires: now + this.ttlMs });
+    const weight = this.weigh(value);
+    if (generation === this.generation && weight <= this.maxWeight) {
+      this.drop(key);
+      while (this.entries.size && (this.entries.size >= this.maxEntries || this.weight + weight > this.maxWeight)) this.drop(this.entries.keys().next().value as string);
+      this.entries.set(key, { value, expires: now + this.ttlMs, weight });
+      this.weight += weight;
     }
     return value;
   }
@@ -33,5 +50,6 @@ export class QueryCache<T> {
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+    this.weight = 0;
   }
 }

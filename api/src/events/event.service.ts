@@ -38,8 +38,9 @@ export class EventService {
     private readonly images: ImageService,
     private readonly audit?: AuditService,
   ) {
-    this.listCache = new QueryCache(clock);
-    this.countsCache = new QueryCache(clock);
+    // At most 5,000 cached event rows (a few MB) however many distinct pages are asked for.
+    this.listCache = new QueryCache(clock, 5_000, 500, (r) => Math.max(r.items.length, 1), 5_000);
+    this.countsCache = new QueryCache(clock, 5_000, 500, (r) => Math.max(r.length, 1), 50_000);
   }
 
   /** Hot public reads are cached in-process; every write that changes an event or its count clears them. */

@@ -1,9 +1,9 @@
-import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { Kind, parse, type DocumentNode } from 'graphql';
-import { replayableHeaders, type SharedEntry, type SharedResponses } from '../rest/shared-responses';
+import { carryRequestContext } from '../db/statement-counter';
+import { acceptsGzip, gzipOf, replayableHeaders, type SharedEntry, type SharedResponses } from '../rest/shared-responses';
 
 /** Root fields whose answer is the same for every signed-out visitor (isRegistered is false for them). */
 const PUBLIC_EVENT_FIELDS = new Set(['events', 'event', 'eventCountsByDay', '__typename']);
@@ -70,8 +70,8 @@ export function sharedQueriesFastPath(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.once('error', () => res.destroy());
-    // Bound, so the request's async context (e.g. the statement counter) carries on past the body read.
-    req.once('end', AsyncResource.bind(() => {
+    // The statement counter (when on) keeps counting this request past the body read.
+    req.once('end', carryRequestContext(() => {
       const raw = Buffer.concat(chunks).toString('utf8');
       let body: unknown;
       try {
@@ -97,7 +97,7 @@ export function sharedQueriesFastPath(
         replay(req, res, entry, options.origins);
         return;
       }
-      // This one answer goes out uncompressed, so that the bytes kept are the plain JSON (gzipped once by keep).
+      // This one answer goes out uncompressed, so that the bytes kept are the plain JSON (gzipped once, when first asked for).
       delete req.headers['accept-encoding'];
       const generation = shared.currentGeneration;
       capture(res, (bytes) => shared.keep(key, bytes, replayableHeaders(res), generation));
@@ -146,8 +146,8 @@ function replay(req: IncomingMessage, res: ServerResponse, entry: SharedEntry, o
   const origin = req.headers.origin;
   if (origin && origins.includes(origin)) res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Vary', 'Origin, Accept-Encoding');
-  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  const payload = gzip ? entry.gzip : entry.body;
+  const gzip = acceptsGzip(req);
+  const payload = gzip ? gzipOf(entry) : entry.body;
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   if (gzip) res.setHeader('Content-Encoding', 'gzip');

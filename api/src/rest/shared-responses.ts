@@ -4,10 +4,10 @@ import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { Clock } from '../common/clock';
 
-/** One serialized public answer: the JSON, its gzip, its ETag and the security headers it was sent with. */
+/** One serialized public answer: the JSON, its gzip (made on first use), its ETag and the security headers it was sent with. */
 export interface SharedEntry {
   body: Buffer;
-  gzip: Buffer;
+  gzip?: Buffer;
   etag: string;
   headers: Record<string, string>;
   expires: number;
@@ -16,7 +16,16 @@ export interface SharedEntry {
 /** Headers that depend on the request, not on the answer: never replayed. */
 const PER_REQUEST = new Set(['x-request-id', 'content-length', 'content-type', 'etag', 'vary', 'content-encoding', 'date', 'x-sql-statements', 'server-timing']);
 
-const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+export const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+
+/** The gzip of an answer, compressed once when a client first accepts it (a busted key may never need it). */
+export function gzipOf(entry: SharedEntry): Buffer {
+  entry.gzip ??= gzipSync(entry.body);
+  return entry.gzip;
+}
+
+/** What an entry is counted as: its JSON and room for its gzip (JSON compresses to well under a quarter). */
+const sizeOf = (body: Buffer) => body.length + (body.length >> 2);
 
 /**
  * Answers that every signed-out visitor shares (the public event lists) are serialized, hashed and
@@ -34,7 +43,7 @@ export class SharedResponses {
     private readonly clock: Clock,
     private readonly ttlMs = 5_000,
     private readonly maxEntries = 1_000,
-    private readonly maxBytes = 24 * 1024 * 1024,
+    private readonly maxBytes = 16 * 1024 * 1024,
   ) {}
 
   invalidate(): void {
@@ -52,7 +61,7 @@ export class SharedResponses {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.body.length + entry.gzip.length;
+    this.bytes -= sizeOf(entry.body);
   }
 
   live(key: string): SharedEntry | undefined {
@@ -62,16 +71,15 @@ export class SharedResponses {
     return undefined;
   }
 
-  /** Serializes (gzip, ETag) an answer; keeps it when no write happened since `generation`. */
+  /** Keeps a serialized answer (with its ETag); keeps it when no write happened since `generation`. */
   keep(key: string, body: Buffer, headers: Record<string, string>, generation: number): SharedEntry {
     const entry: SharedEntry = {
       body,
-      gzip: gzipSync(body),
       etag: `"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64url')}"`,
       headers,
       expires: this.clock.now().getTime() + this.ttlMs,
     };
-    const size = entry.body.length + entry.gzip.length;
+    const size = sizeOf(body);
     if (generation === this.generation && size <= this.maxBytes / 4) {
       this.drop(key);
       while (this.entries.size && (this.entries.size >= this.maxEntries || this.bytes + size > this.maxBytes)) this.drop(this.entries.keys().next().value as string);
@@ -135,7 +143,7 @@ function writeEntry(req: IncomingMessage, res: ServerResponse, entry: SharedEntr
     return;
   }
   const gzip = acceptsGzip(req);
-  const payload = gzip ? entry.gzip : entry.body;
+  const payload = gzip ? gzipOf(entry) : entry.body;
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   if (gzip) res.setHeader('Content-Encoding', 'gzip');
