@@ -60,6 +60,10 @@ async function main() {
     if (config.shutdownGraceMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs));
     // Stop accepting. (net's close, not http's: http's would also drop connections accepted a moment ago
     // whose request has not been parsed yet, and their clients would see a reset instead of an answer.)
+    // Timers run before I/O in each loop turn: after a busy stretch, connections already waiting in the
+    // kernel's accept queue are accepted (poll phase) before the listener closes (check phase).
+    await new Promise((resolve) => setImmediate(resolve));
+    logger.info('listener closing: new connections are refused');
     const sweep = setInterval(() => server.closeIdleConnections(), 250);
     net.Server.prototype.close.call(server, async () => {
       clearInterval(sweep);

@@ -154,21 +154,33 @@ describe(`SIGTERM during load (built server, ${usingPostgres ? 'fresh Postgres d
     await Promise.all(Array.from({ length: 4 }, () => call(port, 'GET', '/healthz', undefined, keepAlive)));
 
     // A stream of slow-ish requests: admin sign-ins (bcrypt, cost 12) and event reads, each on its own connection.
-    const sent: { at: number; result: Promise<Answer> }[] = [];
+    const sent: { at: number; result: Promise<Answer>; done: boolean }[] = [];
     let stopStream = false;
+    const send = (i: number) => {
+      const result = i % 2 === 0
+        ? call(port, 'POST', '/api/admin/login', ADMIN)
+        : call(port, 'POST', '/graphql', { query: `{ events(filter: { search: "s${i}" }) { total } }` });
+      const entry = { at: Date.now(), result, done: false };
+      result.then(() => (entry.done = true), () => (entry.done = true));
+      sent.push(entry);
+    };
     const stream = (async () => {
       for (let i = 0; !stopStream; i++) {
-        const result = i % 2 === 0
-          ? call(port, 'POST', '/api/admin/login', ADMIN)
-          : call(port, 'POST', '/graphql', { query: `{ events(filter: { search: "s${i}" }) { total } }` });
-        result.catch(() => undefined);
-        sent.push({ at: Date.now(), result });
+        send(i);
         await sleep(40);
       }
     })();
     await sleep(300);
+    // The stream stops at the signal (a load balancer stops routing during the grace period): everything
+    // sent so far is in flight and must be answered. (Connections made later, close to the moment the
+    // listener closes, can sit in the kernel's accept queue behind a busy event loop and be reset with it.)
+    stopStream = true;
+    await stream;
+    for (let i = 0; i < 10; i++) send(i);
+    await sleep(30);
     const signalledAt = Date.now();
     child.kill('SIGTERM');
+    const unansweredAtSignal = sent.filter((s) => !s.done).length;
 
     // During the grace period: readiness says "draining" (new connections still accepted), liveness is fine.
     await sleep(100);
@@ -187,21 +199,17 @@ describe(`SIGTERM during load (built server, ${usingPostgres ? 'fresh Postgres d
       }
       await sleep(25);
     }
-    stopStream = true;
-    await stream;
     expect(refusedAt).toBeGreaterThan(0);
     expect(refusedAt - signalledAt).toBeGreaterThanOrEqual(GRACE_MS - 50);
 
-    // Every request in flight at the signal, and every one sent early in the grace period, is answered in
-    // full and successfully. Close to the moment the listener closes, a connection can still sit in the
-    // kernel's accept queue (the event loop is busy) and is reset when the listener goes: such a request was
-    // never seen by the server (safe to retry), like a refused one. Never a partial or failed answer.
+    // Every request in flight at the signal is answered in full and successfully.
+    const closing = /^(\S+) info listener closing/m.exec(output);
+    expect(closing).not.toBeNull();
+    expect(Date.parse(closing![1]) - signalledAt).toBeGreaterThanOrEqual(GRACE_MS - 50);
     const outcomes = await Promise.all(sent.map(async (s) => ({ offset: s.at - signalledAt, outcome: await s.result.then((a) => a, (e: NodeJS.ErrnoException) => e.code ?? e.message) })));
-    expect(outcomes.filter((o) => o.offset < 0).length).toBeGreaterThan(4);
-    const bad = outcomes.filter((o) => o.offset < GRACE_MS / 2 && (typeof o.outcome === 'string' || o.outcome.status !== 200));
-    expect(bad).toEqual([]);
-    const late = outcomes.filter((o) => o.offset >= GRACE_MS / 2 && (typeof o.outcome === 'string' ? !['ECONNREFUSED', 'ECONNRESET'].includes(o.outcome) : o.outcome.status !== 200));
-    expect(late).toEqual([]);
+    expect(outcomes.length).toBeGreaterThan(4);
+    expect(unansweredAtSignal).toBeGreaterThan(2);
+    expect(outcomes.filter((o) => typeof o.outcome === 'string' || o.outcome.status !== 200)).toEqual([]);
     const answered = outcomes.map((o) => o.outcome).filter((o): o is Answer => typeof o !== 'string');
     expect(answered.filter((a) => a.body?.token).length).toBeGreaterThan(2);
     expect(answered.filter((a) => !a.body?.token && a.body?.data?.events?.total !== 0)).toEqual([]);
