@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Config } from '../config/env';
 import type { Clock } from '../common/clock';
@@ -15,11 +16,16 @@ export interface TokenClaims {
 
 /** Signs and verifies JWTs with a fixed algorithm, issuer, audience and expiry. */
 export class TokenService {
-  constructor(private readonly config: Pick<Config, 'jwtSecret'>, private readonly clock: Clock) {}
+  /** The secret as a KeyObject, made once: handing jsonwebtoken the string makes it build one per call. */
+  private readonly key: KeyObject;
+
+  constructor(config: Pick<Config, 'jwtSecret'>, private readonly clock: Clock) {
+    this.key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+  }
 
   sign(userId: string, tokenVersion: number, kind: 'user' | 'admin'): string {
     const now = Math.floor(this.clock.now().getTime() / 1000);
-    return jwt.sign({ ver: tokenVersion, kind, iat: now, exp: now + TOKEN_LIFETIME_SECONDS[kind] }, this.config.jwtSecret, {
+    return jwt.sign({ ver: tokenVersion, kind, iat: now, exp: now + TOKEN_LIFETIME_SECONDS[kind] }, this.key, {
       algorithm: 'HS256',
       issuer: ISSUER,
       audience: AUDIENCE[kind],
@@ -30,7 +36,7 @@ export class TokenService {
   /** Returns the claims, or null for anything forged, expired, wrongly signed or malformed. */
   verify(token: string): TokenClaims | null {
     try {
-      const payload = jwt.verify(token, this.config.jwtSecret, {
+      const payload = jwt.verify(token, this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: [AUDIENCE.user, AUDIENCE.admin],

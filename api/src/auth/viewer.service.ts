@@ -1,13 +1,32 @@
 import type { DataSource } from 'typeorm';
 import type { Viewer } from '../common/access';
-import { UserEntity, ADMIN_CATEGORIES } from '../users/user.entity';
+import { KeyedFreshCoalescer } from '../common/fresh-coalescer';
+import { ADMIN_CATEGORIES, type UserCategory, type UserStatus } from '../users/user.entity';
 import type { TokenService } from './token.service';
 
 export type ViewerResult = { viewer: Viewer | null; problem?: string };
 
 /** Turns an Authorization header into the current user, checking the token version on every request. */
+interface ViewerRow {
+  id: string;
+  email: string;
+  name: string;
+  category: UserCategory;
+  status: UserStatus;
+  token_version: number;
+}
+
 export class ViewerService {
   constructor(private readonly dataSource: DataSource, private readonly tokens: TokenService) {}
+
+  /** Parallel requests of one user share one fresh lookup (never one that started before they arrived). */
+  private readonly lookups = new KeyedFreshCoalescer<ViewerRow | undefined>();
+
+  /** Every request runs this: one fixed statement, no query building. */
+  private async load(id: string): Promise<ViewerRow | undefined> {
+    const rows: ViewerRow[] = await this.dataSource.query('SELECT id, email, name, category, status, token_version FROM users WHERE id = $1', [id]);
+    return rows[0];
+  }
 
   async fromAuthorizationHeader(header: string | undefined): Promise<ViewerResult> {
     if (!header) return { viewer: null };
@@ -20,8 +39,8 @@ export class ViewerService {
     const invalid = { viewer: null, problem: 'Invalid or expired session. Please sign in again.' };
     const claims = this.tokens.verify(token);
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return invalid;
-    const user = await this.dataSource.getRepository(UserEntity).findOne({ where: { id: claims.sub } });
-    if (!user || user.tokenVersion !== claims.ver || user.status === 'rejected') return invalid;
+    const user = await this.lookups.run(claims.sub.toLowerCase(), () => this.load(claims.sub));
+    if (!user || user.token_version !== claims.ver || user.status === 'rejected') return invalid;
     if (claims.kind === 'admin' && !ADMIN_CATEGORIES.includes(user.category)) return invalid;
     return {
       viewer: { id: user.id, email: user.email, name: user.name, category: user.category, status: user.status, tokenKind: claims.kind },

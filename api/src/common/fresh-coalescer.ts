@@ -9,6 +9,11 @@ export class FreshCoalescer<T> {
   private current: Promise<T> | null = null;
   private queued: Promise<T> | null = null;
 
+  /** Nothing running and nothing queued. */
+  get idle(): boolean {
+    return !this.current && !this.queued;
+  }
+
   run(load: () => Promise<T>): Promise<T> {
     if (!this.current) return this.start(load);
     if (!this.queued) {
@@ -28,6 +33,22 @@ export class FreshCoalescer<T> {
       if (this.current === p) this.current = null;
     };
     p.then(done, done);
+    return p;
+  }
+}
+
+/** One FreshCoalescer per key (e.g. per user id); a key's entry is dropped once nothing for it is pending. */
+export class KeyedFreshCoalescer<T> {
+  private readonly byKey = new Map<string, FreshCoalescer<T>>();
+
+  run(key: string, load: () => Promise<T>): Promise<T> {
+    let c = this.byKey.get(key);
+    if (!c) this.byKey.set(key, (c = new FreshCoalescer<T>()));
+    const p = c.run(load);
+    const settle = () => {
+      if (this.byKey.get(key) === c && c.idle) this.byKey.delete(key);
+    };
+    p.then(settle, settle);
     return p;
   }
 }

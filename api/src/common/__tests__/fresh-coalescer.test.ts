@@ -43,3 +43,21 @@ describe('FreshCoalescer', () => {
     expect(await second).toBe(5);
   });
 });
+
+describe('KeyedFreshCoalescer', () => {
+  it('coalesces per key and forgets a key once it is idle', async () => {
+    const { KeyedFreshCoalescer } = await import('../fresh-coalescer');
+    const c = new KeyedFreshCoalescer<string>();
+    let loads = 0;
+    const load = (v: string) => () => {
+      loads++;
+      return new Promise<string>((r) => setImmediate(() => r(v)));
+    };
+    const [a, b, c2] = await Promise.all([c.run('a', load('A')), c.run('b', load('B')), c.run('a', load('A2'))]);
+    expect([a, b]).toEqual(['A', 'B']);
+    expect(c2).toBe('A2'); // arrived while 'a' was loading: waited for a fresh load
+    expect(loads).toBe(3);
+    await tick();
+    expect((c as unknown as { byKey: Map<string, unknown> }).byKey.size).toBe(0);
+  });
+});
