@@ -258,9 +258,10 @@ async function main() {
   const ceiling = rows[0].r.requests.average;
 
   const lines = [];
-  lines.push(`Machine: ${machine()}`);
+  lines.push(`Machine: ${machine()}`, '');
   lines.push(
     `Database: ${usePostgres ? 'Postgres' : 'PGlite (embedded)'}; ${seeded ? `${seeded.checksum.events} events, ${seeded.checksum.users} users, ${seeded.checksum.registrations} registrations` : 'existing data (BENCH_SKIP_SEED)'}; autocannon ${connections} connections, ${seconds} s per row after ${warmup} s warm-up, client on the same machine.`,
+    '',
   );
   lines.push(
     `API: node ${apiHeapMb ? `--max-old-space-size=${apiHeapMb} ` : ''}api/dist/main.js, NODE_ENV=production; resident memory after all runs ${mem.rss.toFixed(0)} MB (VmRSS; peak VmHWM ${mem.hwm.toFixed(0)} MB). Load average at the start: ${loadAtStart}.`,
