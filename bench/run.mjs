@@ -199,7 +199,6 @@ async function main() {
   const eventsQuery = '{ events(filter:{when: UPCOMING}, limit: 20) { total items { id title date time location imageUrl registeredCount isFull isUpcoming } } }';
   const statsQuery =
     '{ dashboardStats { visitorCount totalUsers usersThisMonth usersThisYear activeUsers pendingUsers eventsTotal eventsUpcoming eventsActive eventsThisMonth eventsThisYear } }';
-  const total = upcoming.total;
   const targets = [
     { name: 'GET /api/events', path: '/api/events' },
     { name: 'GET /api/events?v=<unique> (response rebuilt each time)', path: '/api/events?v=0', vary: (n) => `/api/events?v=${n}` },
