@@ -1,4 +1,4 @@
-import { FreshCoalescer } from '../fresh-coalescer';
+import { FreshCoalescer, KeyedFreshCoalescer } from '../fresh-coalescer';
 
 function deferredLoads() {
   const pending: { resolve: (v: number) => void; reject: (e: Error) => void }[] = [];
@@ -46,7 +46,6 @@ describe('FreshCoalescer', () => {
 
 describe('KeyedFreshCoalescer', () => {
   it('coalesces per key and forgets a key once it is idle', async () => {
-    const { KeyedFreshCoalescer } = await import('../fresh-coalescer');
     const c = new KeyedFreshCoalescer<string>();
     let loads = 0;
     const load = (v: string) => () => {
