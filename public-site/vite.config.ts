@@ -1,11 +1,37 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const api = process.env.API_PROXY_TARGET ?? 'http://localhost:4000';
+const root = path.dirname(fileURLToPath(import.meta.url));
 
-export default defineConfig({
-  plugins: [react()],
+/**
+ * Prerender build only: every `import('...')` in src records the module it loads (as its key in the
+ * client build's manifest) in globalThis.__prerenderModules, so that scripts/prerender.mjs can give
+ * each prerendered page the stylesheets and module preloads of exactly the chunks it rendered.
+ */
+function recordDynamicImports(): Plugin {
+  return {
+    name: 'record-dynamic-imports',
+    async transform(code, id) {
+      if (!id.startsWith(path.join(root, 'src')) || !/\.tsx?$/.test(id)) return null;
+      let out = '';
+      let last = 0;
+      for (const match of code.matchAll(/\bimport\(\s*(['"])([^'"]+)\1\s*\)/g)) {
+        const resolved = await this.resolve(match[2], id);
+        if (!resolved) continue;
+        const key = JSON.stringify(path.relative(root, resolved.id).split(path.sep).join('/'));
+        out += `${code.slice(last, match.index)}(globalThis.__prerenderModules?.add(${key}), ${match[0]})`;
+        last = match.index + match[0].length;
+      }
+      return last ? { code: out + code.slice(last), map: null } : null;
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), ...(isSsrBuild ? [recordDynamicImports()] : [])],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -25,13 +51,16 @@ export default defineConfig({
       '/uploads': api,
     },
   },
-  build: {
-    outDir: 'dist',
-    // dist/.vite/manifest.json: the chunk graph that scripts/check-budgets.mjs checks (never served).
-    manifest: true,
-    target: 'es2022',
-    // Keep assets as files (no data: URIs) so a strict CSP needs no exceptions.
-    assetsInlineLimit: 0,
-    sourcemap: false,
-  },
-});
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', target: 'node20', sourcemap: false, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        // dist/.vite/manifest.json: the chunk graph that scripts/check-budgets.mjs and
+        // scripts/prerender.mjs read (never served).
+        manifest: true,
+        target: 'es2022',
+        // Keep assets as files (no data: URIs) so a strict CSP needs no exceptions.
+        assetsInlineLimit: 0,
+        sourcemap: false,
+      },
+}));

@@ -1,7 +1,8 @@
 // Serves one built single-page app (public site or admin portal) the way production does:
 // hashed assets cached for a year, index.html never cached, a strict CSP, and /api, /graphql and
 // /uploads proxied to the API on the same origin.
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
@@ -81,6 +82,53 @@ function eventLoader(apiUrl, ttlMs = 60_000) {
 }
 
 /**
+ * The prerendered pages of an app (dist/prerendered, written by <app>/scripts/prerender.mjs), as a
+ * function from a request path to the HTML file to send, or null for index.html. They show the
+ * date of the day they were made (calendar, footer), so once expired they are made again in the
+ * background (a few seconds) while index.html is served.
+ */
+function prerenderedPages(distDir, onReload = () => {}, log = (m) => console.error(m)) {
+  const dir = path.join(distDir, 'prerendered');
+  const script = path.join(distDir, '..', 'scripts', 'prerender.mjs');
+  let table = null;
+  let matchers = [];
+  let regenerating = false;
+  const load = () => {
+    try {
+      table = JSON.parse(readFileSync(path.join(dir, 'routes.json'), 'utf8'));
+      matchers = Object.entries(table.routes).map(([pattern, file]) => ({
+        regex: new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}/?$`),
+        file: path.join(dir, file),
+      }));
+    } catch {
+      table = null;
+    }
+  };
+  const regenerate = () => {
+    if (regenerating || !existsSync(script)) return;
+    regenerating = true;
+    const child = spawn(process.execPath, [script], { stdio: 'ignore' });
+    child.on('exit', (code) => {
+      regenerating = false;
+      if (code === 0) {
+        load();
+        onReload();
+      }
+      else log(`prerendering the pages again failed (exit ${code}); serving index.html`);
+    });
+  };
+  load();
+  return (pathname) => {
+    if (!table) return null;
+    if (Date.parse(table.expires) <= Date.now()) {
+      regenerate();
+      return null;
+    }
+    return matchers.find((m) => m.regex.test(pathname))?.file ?? null;
+  };
+}
+
+/**
  * `publicOrigin` (e.g. https://example.org; default PUBLIC_ORIGIN) makes og:url and og:image absolute.
  * Page meta is injected only for an indexable app (the admin portal's index.html says noindex).
  */
@@ -120,11 +168,13 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
   // description and Open Graph tags are written into index.html (for crawlers and link previews);
   // /events/:id reads the event from the API. Everything inserted is HTML-escaped.
   const indexFile = path.join(distDir, 'index.html');
-  let indexCache = null;
-  const indexHtml = () => {
-    if (!production || !indexCache) indexCache = readFileSync(indexFile, 'utf8');
-    return indexCache;
+  const htmlCache = new Map();
+  const readHtml = (file) => {
+    if (!production || !htmlCache.has(file)) htmlCache.set(file, readFileSync(file, 'utf8'));
+    return htmlCache.get(file);
   };
+  const indexHtml = () => readHtml(indexFile);
+  const prerendered = prerenderedPages(distDir, () => htmlCache.clear());
   const indexable = !/<meta name="robots" content="[^"]*noindex/.test(indexHtml());
   const loadEvent = eventLoader(apiUrl);
   const origin = publicOrigin ? publicOrigin.replace(/\/$/, '') : null;
@@ -154,7 +204,15 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
             }
           : pageMeta['/events'];
       }
-      const html = indexHtml();
+      const page = prerendered(req.path);
+      let html = indexHtml();
+      if (page) {
+        try {
+          html = readHtml(page);
+        } catch {
+          // being written again right now: index.html serves
+        }
+      }
       res.type('html').send(meta ? withMeta(html, { ...meta, url }) : html);
     } catch (error) {
       next(error);

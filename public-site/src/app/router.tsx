@@ -1,31 +1,31 @@
-import { lazy, type ComponentType } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, matchRoutes, Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { RootLayout } from '@/components/layout/root-layout';
+import { lazyPage, type LazyPage } from './lazy-page';
 
 // Every page is its own chunk: a visitor downloads only what the page needs. The declarative
 // router (not the data router) keeps the initial bundle small; the site has no loaders/actions.
-const HomeRoute = lazy(() => import('./routes/home'));
-const RegistrationRoute = lazy(() => import('./routes/registration'));
-const EventsRoute = lazy(() => import('./routes/events'));
-const EventDetailRoute = lazy(() => import('./routes/event-detail'));
-const AboutRoute = lazy(() => import('./routes/about'));
-const TeamsRoute = lazy(() => import('./routes/teams'));
-const ContactRoute = lazy(() => import('./routes/contact'));
-const NotFoundRoute = lazy(() => import('./routes/not-found'));
+const HomeRoute = lazyPage(() => import('./routes/home'));
+const RegistrationRoute = lazyPage(() => import('./routes/registration'));
+const EventsRoute = lazyPage(() => import('./routes/events'));
+const EventDetailRoute = lazyPage(() => import('./routes/event-detail'));
+const AboutRoute = lazyPage(() => import('./routes/about'));
+const TeamsRoute = lazyPage(() => import('./routes/teams'));
+const ContactRoute = lazyPage(() => import('./routes/contact'));
+const NotFoundRoute = lazyPage(() => import('./routes/not-found'));
 // Accounts and the teacher area.
-const LoginRoute = lazy(() => import('@/features/accounts/components/login-page'));
-const RegisterRoute = lazy(() => import('@/features/accounts/components/register-page'));
-const VerifyOtpRoute = lazy(() => import('@/features/accounts/components/verify-otp-page'));
-const ProfileRoute = lazy(() => import('@/features/accounts/components/profile-page'));
-const DashboardRoute = lazy(() => import('@/features/accounts/components/dashboard-page'));
-const SettingsRoute = lazy(() => import('./routes/settings'));
-const AddStudentRoute = lazy(() => import('@/features/teachers/components/add-student-page'));
-const LogoutRoute = lazy(() => import('@/features/accounts/components/logout-page'));
+const LoginRoute = lazyPage(() => import('@/features/accounts/components/login-page'));
+const RegisterRoute = lazyPage(() => import('@/features/accounts/components/register-page'));
+const VerifyOtpRoute = lazyPage(() => import('@/features/accounts/components/verify-otp-page'));
+const ProfileRoute = lazyPage(() => import('@/features/accounts/components/profile-page'));
+const DashboardRoute = lazyPage(() => import('@/features/accounts/components/dashboard-page'));
+const SettingsRoute = lazyPage(() => import('./routes/settings'));
+const AddStudentRoute = lazyPage(() => import('@/features/teachers/components/add-student-page'));
+const LogoutRoute = lazyPage(() => import('@/features/accounts/components/logout-page'));
 
 export interface AppRoute {
   path: string;
-  Component: ComponentType;
+  Component: LazyPage;
   /** Catalogue key of the document title; absent when the page sets its own title. */
   titleKey?: string;
 }
@@ -48,6 +48,12 @@ export const appRoutes: AppRoute[] = [
   { path: paths.logout.path, Component: LogoutRoute, titleKey: 'titles.logout' },
   { path: '*', Component: NotFoundRoute, titleKey: 'titles.notFound' },
 ];
+
+/** Loads the chunk of the page at `pathname`, so that the first render shows it at once. */
+export function preloadPage(pathname: string): Promise<void> {
+  const match = matchRoutes(appRoutes, pathname)?.at(-1)?.route as AppRoute | undefined;
+  return match ? match.Component.preload() : Promise.resolve();
+}
 
 export function AppRoutes() {
   return (

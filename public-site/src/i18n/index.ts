@@ -29,6 +29,7 @@ export function storedLanguage(): Language {
 }
 
 function applyToDocument(lang: Language) {
+  if (typeof document === 'undefined') return; // prerendering at build time
   document.documentElement.lang = lang;
 }
 

@@ -1,0 +1,113 @@
+// Prerenders the signed-out pages into dist/prerendered/ after `vite build` and the prerender build
+// (`vite build --ssr src/entry-server.tsx`, into dist-ssr/). Each page is index.html with:
+// - the page's HTML in #root (English, signed out, data loading), so a phone paints it before the
+//   JavaScript arrives;
+// - the stylesheets of the chunks the page rendered (no unstyled flash, no layout shift) and module
+//   preloads of their scripts (fetched with the entry instead of after it).
+// dist/prerendered/routes.json maps each route pattern to its file; scripts/serve-site.mjs and the
+// nginx configuration serve these files for their routes and index.html for every other one.
+// Each page renders in its own process so that the dynamic imports it records are its own.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(appDir, 'dist');
+const outDir = path.join(distDir, 'prerendered');
+
+/** Route pattern → a URL that renders it. Signed-in pages are not prerendered (index.html serves them). */
+export const prerenderedRoutes = {
+  '/': '/',
+  '/about': '/about',
+  '/events': '/events',
+  '/events/:id': '/events/id',
+  '/teams': '/teams',
+  '/contact': '/contact',
+  '/registration': '/registration',
+  '/login': '/login',
+  '/register': '/register',
+  '/verify-otp': '/verify-otp',
+  '/add-student': '/add-student',
+};
+
+async function renderInThisProcess(url) {
+  globalThis.__prerenderModules = new Set();
+  const { render } = await import(pathToFileURL(path.join(appDir, 'dist-ssr', 'entry-server.js')).href);
+  const html = await render(url);
+  process.stdout.write(JSON.stringify({ html, modules: [...globalThis.__prerenderModules] }));
+}
+
+/** Stylesheets and scripts of the chunks of `moduleKeys` and everything they import statically. */
+function chunkAssets(manifest, moduleKeys) {
+  const css = new Set();
+  const js = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of moduleKeys) {
+    if (!manifest[key]) throw new Error(`prerender: ${key} is not a chunk of the client build`);
+    visit(key);
+  }
+  return { css: [...css], js: [...js] };
+}
+
+function nextMidnightInIndia(now) {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(now)
+    .split('-')
+    .map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 1) - 330 * 60_000); // India is UTC+05:30 all year
+}
+
+function deprioritiseScripts(html) {
+  return html
+    .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+    .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin');
+}
+
+function fileFor(pattern) {
+  return pattern === '/' ? 'index.html' : `${pattern.slice(1).replace(/:(\w+)/g, '[$1]')}.html`;
+}
+
+async function main() {
+  const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
+  const present = new Set([...template.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]));
+  if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');
+  rmSync(outDir, { recursive: true, force: true });
+  const routes = {};
+  for (const [pattern, url] of Object.entries(prerenderedRoutes)) {
+    const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--render', url], { cwd: appDir, maxBuffer: 16 * 1024 * 1024 });
+    const { html, modules } = JSON.parse(out.toString('utf8'));
+    const { css, js } = chunkAssets(manifest, modules);
+    const links = [
+      ...css.filter((f) => !present.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+      ...js.filter((f) => !present.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ];
+    // The page is readable without its scripts: they load at low priority, after the stylesheets
+    // and the images in view (on a slow 3G/4G link the hero image comes before 160 KB of code).
+    const page = deprioritiseScripts(
+      template
+        .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`),
+    );
+    const file = fileFor(pattern);
+    if (/<link rel="modulepreload" crossorigin/.test(page)) throw new Error('prerender: a module preload kept its priority');
+    mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+    writeFileSync(path.join(outDir, file), page);
+    routes[pattern] = file;
+    console.log(`prerendered ${pattern} → dist/prerendered/${file} (${(html.length / 1024).toFixed(1)} KB of HTML, ${links.length} extra links)`);
+  }
+  // The pages show today's month, day and year (calendar, footer): they are valid until the next
+  // midnight in India. scripts/serve-site.mjs serves index.html after that and prerenders again.
+  const expires = nextMidnightInIndia(new Date()).toISOString();
+  writeFileSync(path.join(outDir, 'routes.json'), `${JSON.stringify({ expires, routes }, null, 2)}\n`);
+}
+
+if (process.argv[2] === '--render') await renderInThisProcess(process.argv[3]);
+else await main();

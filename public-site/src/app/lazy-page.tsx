@@ -1,0 +1,32 @@
+import { lazy, type ComponentType } from 'react';
+
+export interface LazyPage {
+  (): React.JSX.Element;
+  /** Loads the page's chunk; after it resolves the page renders without suspending. */
+  preload(): Promise<void>;
+}
+
+/**
+ * A route page in its own chunk. Like React.lazy, but once preloaded (main.tsx preloads the page
+ * being opened before the first render) it renders synchronously: the prerendered HTML of the page
+ * is replaced by the same page, never by a loading fallback.
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let Loaded: ComponentType | undefined;
+  let pending: Promise<void> | undefined;
+  const preload = () =>
+    (pending ??= load().then(
+      (module) => {
+        Loaded = module.default;
+      },
+      (error: unknown) => {
+        pending = undefined; // a failed chunk load (network, new deploy) may be retried
+        throw error;
+      },
+    ));
+  const Suspending = lazy(() => preload().then(() => ({ default: Loaded as ComponentType })));
+  function Page() {
+    return Loaded ? <Loaded /> : <Suspending />;
+  }
+  return Object.assign(Page, { preload });
+}
