@@ -90,9 +90,11 @@ function eventLoader(apiUrl, ttlMs = 60_000) {
 function prerenderedPages(distDir, onReload = () => {}, log = (m) => console.error(m)) {
   const dir = path.join(distDir, 'prerendered');
   const script = path.join(distDir, '..', 'scripts', 'prerender.mjs');
+  const retryAfterFailureMs = 10 * 60_000;
   let table = null;
   let matchers = [];
   let regenerating = false;
+  let failedAt = -Infinity;
   const load = () => {
     try {
       table = JSON.parse(readFileSync(path.join(dir, 'routes.json'), 'utf8'));
@@ -105,7 +107,8 @@ function prerenderedPages(distDir, onReload = () => {}, log = (m) => console.err
     }
   };
   const regenerate = () => {
-    if (regenerating || !existsSync(script)) return;
+    // One at a time, and not again on every request after a failure.
+    if (regenerating || Date.now() - failedAt < retryAfterFailureMs || !existsSync(script)) return;
     regenerating = true;
     const child = spawn(process.execPath, [script], { stdio: 'ignore' });
     child.on('exit', (code) => {
@@ -113,8 +116,10 @@ function prerenderedPages(distDir, onReload = () => {}, log = (m) => console.err
       if (code === 0) {
         load();
         onReload();
+      } else {
+        failedAt = Date.now();
+        log(`prerendering the pages again failed (exit ${code}); serving index.html, next try in 10 minutes`);
       }
-      else log(`prerendering the pages again failed (exit ${code}); serving index.html`);
     });
   };
   load();

@@ -16,24 +16,11 @@ const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(appDir, 'dist');
 const outDir = path.join(distDir, 'prerendered');
 
-/** Route pattern → a URL that renders it. Signed-in pages are not prerendered (index.html serves them). */
-export const prerenderedRoutes = {
-  '/': '/',
-  '/about': '/about',
-  '/events': '/events',
-  '/events/:id': '/events/id',
-  '/teams': '/teams',
-  '/contact': '/contact',
-  '/registration': '/registration',
-  '/login': '/login',
-  '/register': '/register',
-  '/verify-otp': '/verify-otp',
-  '/add-student': '/add-student',
-};
+const serverEntry = () => import(pathToFileURL(path.join(appDir, 'dist-ssr', 'entry-server.js')).href);
 
 async function renderInThisProcess(url) {
   globalThis.__prerenderModules = new Set();
-  const { render } = await import(pathToFileURL(path.join(appDir, 'dist-ssr', 'entry-server.js')).href);
+  const { render } = await serverEntry();
   const html = await render(url);
   process.stdout.write(JSON.stringify({ html, modules: [...globalThis.__prerenderModules] }));
 }
@@ -56,14 +43,6 @@ function chunkAssets(manifest, moduleKeys) {
   return { css: [...css], js: [...js] };
 }
 
-function nextMidnightInIndia(now) {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(now)
-    .split('-')
-    .map(Number);
-  return new Date(Date.UTC(y, m - 1, d + 1) - 330 * 60_000); // India is UTC+05:30 all year
-}
-
 function deprioritiseScripts(html) {
   return html
     .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
@@ -80,8 +59,9 @@ async function main() {
   const present = new Set([...template.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]));
   if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');
   rmSync(outDir, { recursive: true, force: true });
+  const { prerenderedRoutes, prerenderValidUntil } = await serverEntry();
   const routes = {};
-  for (const [pattern, url] of Object.entries(prerenderedRoutes)) {
+  for (const { pattern, url } of prerenderedRoutes) {
     const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--render', url], { cwd: appDir, maxBuffer: 16 * 1024 * 1024 });
     const { html, modules } = JSON.parse(out.toString('utf8'));
     const { css, js } = chunkAssets(manifest, modules);
@@ -97,15 +77,13 @@ async function main() {
         .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`),
     );
     const file = fileFor(pattern);
-    if (/<link rel="modulepreload" crossorigin/.test(page)) throw new Error('prerender: a module preload kept its priority');
     mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
     writeFileSync(path.join(outDir, file), page);
     routes[pattern] = file;
     console.log(`prerendered ${pattern} → dist/prerendered/${file} (${(html.length / 1024).toFixed(1)} KB of HTML, ${links.length} extra links)`);
   }
-  // The pages show today's month, day and year (calendar, footer): they are valid until the next
-  // midnight in India. scripts/serve-site.mjs serves index.html after that and prerenders again.
-  const expires = nextMidnightInIndia(new Date()).toISOString();
+  // scripts/serve-site.mjs serves index.html once they expire, and prerenders again.
+  const expires = prerenderValidUntil(new Date()).toISOString();
   writeFileSync(path.join(outDir, 'routes.json'), `${JSON.stringify({ expires, routes }, null, 2)}\n`);
 }
 

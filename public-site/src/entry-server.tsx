@@ -7,7 +7,19 @@ import { StaticRouter } from 'react-router-dom';
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { initI18nSync } from '@/i18n';
 import { AppProvider } from '@/app/provider';
-import { AppRoutes, preloadPage } from '@/app/router';
+import { AppRoutes, appRoutes, preloadPage } from '@/app/router';
+import { nextMidnightInIndia } from '@/lib/format';
+
+/** The route patterns to prerender (marked in the route table), each with a URL that renders it. */
+export const prerenderedRoutes = appRoutes
+  .filter((route) => route.prerender)
+  .map(({ path }) => ({ pattern: path, url: path.replace(/:\w+/g, 'any') }));
+
+/**
+ * Until when the pages are true: they show today's month, day and year (calendar, footer), so until
+ * the next midnight in India.
+ */
+export const prerenderValidUntil = (now: Date) => nextMidnightInIndia(now);
 
 export async function render(url: string): Promise<string> {
   initI18nSync();

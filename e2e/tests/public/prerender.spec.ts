@@ -39,9 +39,24 @@ test.describe('prerendered pages', () => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
+    // Hydration adopts the prerendered elements; a fresh render would remove them from #root.
+    await page.addInitScript(() => {
+      const w = window as unknown as { removedFromRoot: string[] };
+      w.removedFromRoot = [];
+      new MutationObserver((mutations) => {
+        for (const m of mutations) {
+          if ((m.target as Element).id !== 'root') continue;
+          m.removedNodes.forEach((node) => w.removedFromRoot.push(node.nodeName));
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
     for (const path of ['/', '/events', '/contact', '/login']) {
+      const html = await (await page.request.get(path)).text();
+      expect(html, `${path} is served prerendered`).not.toContain('<div id="root"></div>');
       await page.goto(path);
       await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { removedFromRoot: string[] }).removedFromRoot), path).toEqual([]);
     }
     // Hydrated: the language switch responds.
     await page.getByRole('button', { name: 'हिन्दी' }).first().click();

@@ -8,8 +8,8 @@ export interface LazyPage {
 
 /**
  * A route page in its own chunk. Like React.lazy, but once preloaded (main.tsx preloads the page
- * being opened before the first render) it renders synchronously: the prerendered HTML of the page
- * is replaced by the same page, never by a loading fallback.
+ * being opened before the first render; the build's prerender does the same) it renders
+ * synchronously: the prerendered HTML is hydrated by the page itself, never by a loading fallback.
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
   let Loaded: ComponentType | undefined;

@@ -28,23 +28,28 @@ export interface AppRoute {
   Component: LazyPage;
   /** Catalogue key of the document title; absent when the page sets its own title. */
   titleKey?: string;
+  /**
+   * Built as HTML by scripts/prerender.mjs (signed out, English, data loading): only pages a
+   * signed-out visitor sees as such, never one that depends on who is signed in.
+   */
+  prerender?: true;
 }
 
 export const appRoutes: AppRoute[] = [
-  { path: paths.home.path, Component: HomeRoute, titleKey: 'titles.home' },
-  { path: paths.registration.path, Component: RegistrationRoute, titleKey: 'titles.registration' },
-  { path: paths.events.path, Component: EventsRoute, titleKey: 'titles.events' },
-  { path: paths.event.path, Component: EventDetailRoute },
-  { path: paths.about.path, Component: AboutRoute, titleKey: 'titles.about' },
-  { path: paths.teams.path, Component: TeamsRoute, titleKey: 'titles.teams' },
-  { path: paths.contact.path, Component: ContactRoute, titleKey: 'titles.contact' },
-  { path: paths.login.path, Component: LoginRoute, titleKey: 'titles.login' },
-  { path: paths.register.path, Component: RegisterRoute, titleKey: 'titles.register' },
-  { path: paths.verifyOtp.path, Component: VerifyOtpRoute, titleKey: 'titles.verifyOtp' },
+  { path: paths.home.path, Component: HomeRoute, titleKey: 'titles.home', prerender: true },
+  { path: paths.registration.path, Component: RegistrationRoute, titleKey: 'titles.registration', prerender: true },
+  { path: paths.events.path, Component: EventsRoute, titleKey: 'titles.events', prerender: true },
+  { path: paths.event.path, Component: EventDetailRoute, prerender: true },
+  { path: paths.about.path, Component: AboutRoute, titleKey: 'titles.about', prerender: true },
+  { path: paths.teams.path, Component: TeamsRoute, titleKey: 'titles.teams', prerender: true },
+  { path: paths.contact.path, Component: ContactRoute, titleKey: 'titles.contact', prerender: true },
+  { path: paths.login.path, Component: LoginRoute, titleKey: 'titles.login', prerender: true },
+  { path: paths.register.path, Component: RegisterRoute, titleKey: 'titles.register', prerender: true },
+  { path: paths.verifyOtp.path, Component: VerifyOtpRoute, titleKey: 'titles.verifyOtp', prerender: true },
   { path: paths.profile.path, Component: ProfileRoute, titleKey: 'titles.profile' },
   { path: paths.settings.path, Component: SettingsRoute, titleKey: 'titles.settings' },
   { path: paths.dashboard.path, Component: DashboardRoute, titleKey: 'titles.dashboard' },
-  { path: paths.addStudent.path, Component: AddStudentRoute, titleKey: 'titles.addStudent' },
+  { path: paths.addStudent.path, Component: AddStudentRoute, titleKey: 'titles.addStudent', prerender: true },
   { path: paths.logout.path, Component: LogoutRoute, titleKey: 'titles.logout' },
   { path: '*', Component: NotFoundRoute, titleKey: 'titles.notFound' },
 ];

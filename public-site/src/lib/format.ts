@@ -52,6 +52,12 @@ export function weekdayNames(locale: string, style: 'short' | 'long' = 'short'):
 }
 
 /** Today's calendar date in India as YYYY-MM-DD. */
+/** The next midnight in India (UTC+05:30 all year, no daylight saving) after `now`. */
+export function nextMidnightInIndia(now: Date = new Date()): Date {
+  const today = parseDate(todayInIndia(now)) as Date; // todayInIndia always gives YYYY-MM-DD
+  return new Date(today.getTime() + 24 * 3_600_000 - 330 * 60_000);
+}
+
 export function todayInIndia(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', {
     timeZone: INDIA_TIME_ZONE,
