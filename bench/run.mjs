@@ -1,5 +1,6 @@
 // npm run bench: seeds a large data set, starts the API on it, and measures the hot public reads, the admin
-// dashboard and a plain node:http ceiling in one run (autocannon, 50 connections, after a warm-up each).
+// dashboard, reads mixed with writes, and a plain node:http ceiling in one run (autocannon, 50 connections,
+// after a warm-up each).
 //
 //   BENCH_DB=pglite|postgres   embedded database (default) or Postgres (also chosen by DATABASE_URL)
 //   DATABASE_URL               Postgres URL (default for BENCH_DB=postgres: postgres://postgres@127.0.0.1:5432/gj_bench)
@@ -7,6 +8,13 @@
 //   BENCH_SKIP_SEED=1          keep the data already seeded
 //   BENCH_EVENTS, BENCH_USERS, BENCH_REGISTRATIONS   data set size (10000, 100000, 300000)
 //   BENCH_API_HEAP_MB          the API's --max-old-space-size (default 128, as in docker-compose.yml; 0 = Node's default)
+//   BENCH_API_DIR              the api folder whose dist/ is seeded with and started (default: this repo's api/), so that
+//                              a git worktree of another commit can be measured in the same session ("before and after")
+//
+// Rows: the ceiling (same bytes as GET /api/events from plain node:http); the cached public reads; a miss row
+// (a different offset each request: SQL + JSON every time); the admin dashboard; and the mixed row, where one
+// request in WRITE_EVERY of each connection is an admin retitling one of the first WRITTEN_EVENTS events of
+// GET /api/events (so every write changes what the reads show), reported as two lines (reads, writes).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -20,6 +28,9 @@ import autocannon from 'autocannon';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const env = process.env;
+const apiDir = path.resolve(env.BENCH_API_DIR || path.join(root, 'api'));
+// The API runs from its checkout's root, as `npm start` runs it there.
+const apiRoot = path.dirname(apiDir);
 const seconds = Number(env.BENCH_SECONDS || 10);
 const warmup = Number(env.BENCH_WARMUP || 3);
 const connections = 50;
@@ -48,11 +59,20 @@ function newestMtime(dir) {
 }
 
 function buildApiIfNeeded() {
-  const main = path.join(root, 'api/dist/main.js');
-  if (existsSync(main) && existsSync(path.join(root, 'api/dist/db/bench-seed.js')) && statSync(main).mtimeMs >= newestMtime(path.join(root, 'api/src'))) return;
-  log('building the API (npm run build -w api)');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'api'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const main = path.join(apiDir, 'dist/main.js');
+  if (existsSync(main) && existsSync(path.join(apiDir, 'dist/db/bench-seed.js')) && statSync(main).mtimeMs >= newestMtime(path.join(apiDir, 'src'))) return;
+  log(`building the API (npm run build in ${apiDir})`);
+  const r = spawnSync('npm', ['run', 'build'], { cwd: apiDir, stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) throw new Error('API build failed');
+}
+
+/** Which build is measured: its folder, commit, and whether its sources differ from that commit. */
+function describeBuild() {
+  const git = (...args) => spawnSync('git', ['-C', apiDir, ...args], { encoding: 'utf8' });
+  const head = git('log', '-1', '--format=%h');
+  if (head.status !== 0) return apiDir;
+  const dirty = git('status', '--porcelain', '--', '.').stdout.trim() ? ' + uncommitted changes' : '';
+  return `${apiDir} (commit ${head.stdout.trim()}${dirty})`;
 }
 
 async function ensurePostgresDatabase(url) {
@@ -101,9 +121,9 @@ function apiEnv(port) {
 }
 
 function seed() {
-  const args = ['api/dist/db/bench-seed.js', '--events', sizes.events, '--users', sizes.users, '--registrations', sizes.registrations, '--seed', 42, '--anchor', indiaToday].map(String);
+  const args = [path.join(apiDir, 'dist/db/bench-seed.js'), '--events', sizes.events, '--users', sizes.users, '--registrations', sizes.registrations, '--seed', 42, '--anchor', indiaToday].map(String);
   log(`seeding ${sizes.events} events, ${sizes.users} users, ${sizes.registrations} registrations (${usePostgres ? 'postgres' : 'pglite'})`);
-  const r = spawnSync('node', args, { cwd: root, env: apiEnv(4999), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const r = spawnSync('node', args, { cwd: apiRoot, env: apiEnv(4999), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (r.status !== 0) throw new Error('seeding failed');
   const out = JSON.parse(r.stdout.trim().split('\n').pop());
   log(`seeded in ${out.seconds.toFixed(1)} s`, JSON.stringify(out.checksum));
@@ -112,7 +132,11 @@ function seed() {
 
 async function startApi() {
   const port = await freePort();
-  const child = spawn('node', [...(apiHeapMb ? [`--max-old-space-size=${apiHeapMb}`] : []), 'api/dist/main.js'], { cwd: root, env: apiEnv(port), stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn('node', [...(apiHeapMb ? [`--max-old-space-size=${apiHeapMb}`] : []), path.join(apiDir, 'dist/main.js')], {
+    cwd: apiRoot,
+    env: apiEnv(port),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   children.push(child);
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
@@ -153,25 +177,199 @@ const rssOf = (pid) => {
 };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const is2xx = (status) => status >= 200 && status < 300;
+const statementsOf = (r) => Number(r.headers['x-sql-statements']);
+const serverMsOf = (r) => Number(/app;dur=([\d.]+)/.exec(r.headers['server-timing'] ?? '')?.[1] ?? NaN);
 
 function run(base, target, duration) {
-  let n = 0;
   const opts = { url: base, connections, duration, method: target.method ?? 'GET', headers: target.headers ?? {}, body: target.body };
   const req = { method: opts.method, path: target.path, headers: opts.headers, body: target.body };
-  if (target.vary) req.setupRequest = (r) => ({ ...r, path: target.vary(n++) });
+  if (target.vary) req.setupRequest = (r) => ({ ...r, path: target.vary() });
   opts.requests = [req];
   return autocannon(opts);
 }
+
+// ---- The mixed row: reads of GET /api/events with one write in every WRITE_EVERY requests ----
+
+const WRITE_EVERY = 10;
+const WRITTEN_EVENTS = 5;
+/** The bench's titles are the seeded title plus this suffix (also stripped from a run that was cut short). */
+const EDIT_SUFFIX = / \(edit \d{3}\)$/;
+const editedTitle = (base, n) => `${base} (edit ${String(n % 1000).padStart(3, '0')})`;
+
+/**
+ * The writes retitle, in turn, the first WRITTEN_EVENTS events of GET /api/events: each one changes what
+ * the reads show, and only those few rows are touched (their titles are put back afterwards).
+ */
+async function mixedWorkload(base, token) {
+  const list = JSON.parse((await request(base, { path: '/api/events' })).body);
+  const events = list.data.slice(0, WRITTEN_EVENTS).map((e) => ({ id: e._id, base: e.title.replace(EDIT_SUFFIX, '') }));
+  if (!events.length) throw new Error('GET /api/events lists no event to write to');
+  let n = 0;
+  const put = (id, title) => ({
+    method: 'PUT',
+    path: `/api/events/${id}`,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ title }),
+  });
+  return {
+    events,
+    read: { method: 'GET', path: '/api/events', headers: {} },
+    /** The next write: the next event in turn gets a new title. */
+    nextWrite() {
+      const e = events[n % events.length];
+      return put(e.id, editedTitle(e.base, n++));
+    },
+    restore: (e) => put(e.id, e.base),
+  };
+}
+
+/**
+ * Single sequential requests: a write, the read right after it (what a write costs the next reader), and
+ * that read repeated. Server ms are the median / max of the last 20 of 21; statements first → last.
+ */
+async function measureMixedSingles(base, mix) {
+  const write = { ms: [], statements: [] };
+  const read = { ms: [], statements: [] };
+  let repeatRead;
+  for (let i = 0; i < 21; i++) {
+    const w = await request(base, mix.nextWrite());
+    if (!is2xx(w.status)) throw new Error(`mixed row, write: ${w.status} ${w.body.toString().slice(0, 300)}`);
+    const r = await request(base, mix.read);
+    if (!is2xx(r.status)) throw new Error(`mixed row, read: ${r.status} ${r.body.toString().slice(0, 300)}`);
+    repeatRead = await request(base, mix.read);
+    write.ms.push(serverMsOf(w));
+    write.statements.push(statementsOf(w));
+    read.ms.push(serverMsOf(r));
+    read.statements.push(statementsOf(r));
+    write.bytes = w.body.length;
+    read.bytes = r.body.length;
+  }
+  const summary = (s, repeat) => ({
+    bytes: s.bytes,
+    serverMs: `${median(s.ms.slice(1)).toFixed(1)} / ${Math.max(...s.ms.slice(1)).toFixed(1)}`,
+    statements: `${s.statements[0]} → ${repeat}`,
+  });
+  return { read: summary(read, statementsOf(repeatRead)), write: summary(write, write.statements.at(-1)) };
+}
+
+/**
+ * One autocannon run of the mix: every WRITE_EVERY-th request built (over all connections) is a write, so
+ * the writes are spread over the connections instead of arriving in step. A request's kind is kept in its
+ * autocannon context (one per connection, one request in flight): autocannon hands a response to
+ * onResponse and then, synchronously, to the instance's 'response' event with its latency.
+ */
+async function runMixed(base, mix, duration) {
+  const kind = () => ({ count: 0, non2xx: 0, latencies: [], sample: '' });
+  const stats = { read: kind(), write: kind() };
+  let built = 0;
+  let answered = 'read';
+  const request = {
+    ...mix.read,
+    setupRequest: (r, context) => {
+      context.kind = ++built % WRITE_EVERY === 0 ? 'write' : 'read';
+      return { ...r, ...(context.kind === 'write' ? mix.nextWrite() : mix.read) };
+    },
+    onResponse: (status, body, context) => {
+      answered = context.kind;
+      if (!is2xx(status) && !stats[answered].sample) stats[answered].sample = `${status} ${String(body).slice(0, 300)}`;
+    },
+  };
+  const instance = autocannon({ url: base, connections, duration, requests: [request] });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    const s = stats[answered];
+    s.count++;
+    if (!is2xx(status)) s.non2xx++;
+    s.latencies.push(ms);
+  });
+  const r = await instance;
+  for (const s of Object.values(stats)) s.latencies.sort((a, b) => a - b);
+  return { r, stats };
+}
+
+/** Every written event must show its last bench title in the signed-out list (the writes changed what is read). */
+async function assertWritesShown(base, mix) {
+  const shown = new Map(JSON.parse((await request(base, { path: '/api/events' })).body).data.map((e) => [e._id, e.title]));
+  const unseen = mix.events.filter((e) => !EDIT_SUFFIX.test(shown.get(e.id) ?? ''));
+  if (unseen.length) throw new Error(`GET /api/events does not show the written titles of ${unseen.map((e) => e.id).join(', ')}`);
+}
+
+/** Puts the seeded titles back, so the data set stays the seeded one (BENCH_SKIP_SEED, checksums). */
+async function restoreTitles(base, mix) {
+  for (const e of mix.events) {
+    const r = await request(base, mix.restore(e));
+    if (!is2xx(r.status)) throw new Error(`restoring the title of ${e.id}: ${r.status} ${r.body.toString().slice(0, 300)}`);
+  }
+}
+
+// ---- Report ----
 
 function machine() {
   const cpus = os.cpus();
   return `${os.availableParallelism?.() ?? cpus.length} cores (nproc), ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}, ${os.type()} ${os.release()}`;
 }
 
+/** A table line from autocannon's own figures (a row with one kind of request). */
+function plainRow(name, r, ceiling, t, mem, bytes) {
+  return {
+    name,
+    bytes,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: r.non2xx + r.errors + r.timeouts,
+    vsCeiling: ceiling ? `${((r.requests.average / ceiling) * 100).toFixed(1)}%` : '100.0%',
+    serverMs: t ? `${t.serverMs.toFixed(1)} / ${t.serverMaxMs.toFixed(1)}` : '–',
+    statements: t ? `${t.firstStatements} → ${t.repeatStatements}` : '–',
+    mem: mem ? mem.rss.toFixed(0) : '–',
+  };
+}
+
+/**
+ * The mixed run as two lines, each kind's share of the requests per second and its own latencies and
+ * non-2xx. Errors and timeouts carry no answer, so no kind: they are counted on the reads line.
+ */
+function mixedRows({ r, stats }, singles, ceiling, mem) {
+  const total = stats.read.count + stats.write.count || 1;
+  const line = (name, s, single, extraBad, withCeiling) => {
+    const rps = (r.requests.average * s.count) / total;
+    return {
+      name,
+      bytes: single.bytes,
+      rps,
+      p50: Math.round(percentile(s.latencies, 50)),
+      p99: Math.round(percentile(s.latencies, 99)),
+      bad: s.non2xx + extraBad,
+      vsCeiling: withCeiling ? `${((rps / ceiling) * 100).toFixed(1)}%` : '–',
+      serverMs: single.serverMs,
+      statements: single.statements,
+      mem: mem.rss.toFixed(0),
+    };
+  };
+  return [
+    line(`GET /api/events, mixed with 1 write in ${WRITE_EVERY} requests: the reads`, stats.read, singles.read, r.errors + r.timeouts, true),
+    line(`PUT /api/events/{id} (admin, new title of one of the ${WRITTEN_EVENTS} first listed events): the writes of that mix`, stats.write, singles.write, 0, false),
+  ];
+}
+
+function table(rows) {
+  const lines = [
+    '| target | body bytes | req/s | p50 ms | p99 ms | non-2xx / errors | vs ceiling | server ms, single request (median / max of 20) | SQL statements per request (first → repeat) | API RSS MB after the row |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const row of rows) {
+    lines.push(`| ${row.name} | ${row.bytes} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${row.bad} | ${row.vsCeiling} | ${row.serverMs} | ${row.statements} | ${row.mem} |`);
+  }
+  return lines;
+}
+
 let loadAtStart = '';
 async function main() {
   loadAtStart = os.loadavg().map((x) => x.toFixed(1)).join(' ');
   buildApiIfNeeded();
+  const build = describeBuild();
+  log(`API build: ${build}`);
   mkdirSync(dataDir, { recursive: true });
   if (databaseUrl) await ensurePostgresDatabase(databaseUrl);
   let seeded = null;
@@ -199,13 +397,16 @@ async function main() {
   const eventsQuery = '{ events(filter:{when: UPCOMING}, limit: 20) { total items { id title date time location imageUrl registeredCount isFull isUpcoming } } }';
   const statsQuery =
     '{ dashboardStats { visitorCount totalUsers usersThisMonth usersThisYear activeUsers pendingUsers eventsTotal eventsUpcoming eventsActive eventsThisMonth eventsThisYear } }';
+  // Deep offsets that do not repeat within ~offsets requests (7919 is prime): each one a page nobody asked for.
+  // Only the known `offset` parameter varies, so the request is a miss whatever else the cache key ignores.
+  const offsets = Math.max(sizes.events - 100, 1);
+  let missCount = 0;
   const targets = [
     { name: 'GET /api/events', path: '/api/events' },
-    { name: 'GET /api/events?v=<unique> (response rebuilt each time)', path: '/api/events?v=0', vary: (n) => `/api/events?v=${n}` },
     {
-      name: 'GET /api/events?offset=<random>&v=<unique> (cache miss: SQL + JSON)',
-      path: '/api/events?offset=0&v=x',
-      vary: (n) => `/api/events?offset=${Math.floor(Math.random() * Math.max(sizes.events - 100, 1))}&v=m${n}`,
+      name: 'GET /api/events?offset=<different each request> (cache miss: SQL + JSON)',
+      path: '/api/events?offset=1',
+      vary: () => `/api/events?offset=${(++missCount * 7919) % offsets}`,
     },
     { name: 'GET /api/events/{id}', path: `/api/events/${eventId}` },
     { name: 'POST /graphql events (UPCOMING, 20)', ...gql(eventsQuery) },
@@ -218,20 +419,19 @@ async function main() {
     const single = [];
     const statements = [];
     for (let i = 0; i < 21; i++) {
-      const r = await request(api.base, { ...t, path: t.vary ? t.vary(`s${i}`) : t.path });
-      if (r.status < 200 || r.status >= 300) throw new Error(`${t.name}: ${r.status} ${r.body.toString().slice(0, 300)}`);
-      statements.push(Number(r.headers['x-sql-statements']));
-      single.push(Number(/app;dur=([\d.]+)/.exec(r.headers['server-timing'] ?? '')?.[1] ?? NaN));
+      const r = await request(api.base, { ...t, path: t.vary ? t.vary() : t.path });
+      if (!is2xx(r.status)) throw new Error(`${t.name}: ${r.status} ${r.body.toString().slice(0, 300)}`);
+      statements.push(statementsOf(r));
+      single.push(serverMsOf(r));
     }
-    t.statements = [...new Set(statements)].join(' / ');
     t.firstStatements = statements[0];
     t.repeatStatements = statements[statements.length - 1];
     t.serverMs = median(single.slice(1));
     t.serverMaxMs = Math.max(...single.slice(1));
-    t.bytes = (await request(api.base, { ...t, path: t.vary ? t.vary('b') : t.path })).body.length;
+    t.bytes = (await request(api.base, { ...t, path: t.vary ? t.vary() : t.path })).body.length;
   }
 
-  // The sample answer of GET /api/events is the ceiling's body.
+  // The sample answer of GET /api/events is the ceiling's body (taken before any write changes a title).
   const sample = await request(api.base, { path: '/api/events' });
   const bodyFile = path.join(dataDir, 'ceiling-body.json');
   writeFileSync(bodyFile, sample.body);
@@ -240,21 +440,33 @@ async function main() {
   const ceilingPort = await new Promise((resolve) => ceilingProc.stdout.once('data', (d) => resolve(Number(String(d).trim()))));
   const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
 
-  const rows = [];
-  {
-    log('ceiling: warm-up');
-    await run(ceilingBase, { path: '/' }, warmup);
-    const r = await run(ceilingBase, { path: '/' }, seconds);
-    rows.push({ name: 'plain node:http, same bytes as GET /api/events (ceiling)', r, bytes: sample.body.length });
-  }
+  log('ceiling: warm-up');
+  await run(ceilingBase, { path: '/' }, warmup);
+  const ceilingRun = await run(ceilingBase, { path: '/' }, seconds);
+  const ceiling = ceilingRun.requests.average;
+  const rows = [plainRow('plain node:http, same bytes as GET /api/events (ceiling)', ceilingRun, 0, null, null, sample.body.length)];
   for (const t of targets) {
     log(`${t.name}: warm-up`);
     await run(api.base, t, warmup);
     const r = await run(api.base, t, seconds);
-    rows.push({ name: t.name, r, t, bytes: t.bytes, mem: rssOf(api.child.pid) });
+    rows.push(plainRow(t.name, r, ceiling, t, rssOf(api.child.pid), t.bytes));
   }
+
+  // Last, as it changes titles (put back at the end, also when the row fails).
+  const mix = await mixedWorkload(api.base, token);
+  let mixed;
+  try {
+    const singles = await measureMixedSingles(api.base, mix);
+    log(`GET /api/events with 1 write in ${WRITE_EVERY}: warm-up`);
+    await runMixed(api.base, mix, warmup);
+    mixed = await runMixed(api.base, mix, seconds);
+    rows.push(...mixedRows(mixed, singles, ceiling, rssOf(api.child.pid)));
+    await assertWritesShown(api.base, mix);
+  } finally {
+    await restoreTitles(api.base, mix);
+  }
+  for (const [k, s] of Object.entries(mixed.stats)) if (s.non2xx) log(`mixed row: ${s.non2xx} non-2xx ${k}s, e.g. ${s.sample}`);
   const mem = rssOf(api.child.pid);
-  const ceiling = rows[0].r.requests.average;
 
   const lines = [];
   lines.push(`Machine: ${machine()}`, '');
@@ -263,18 +475,12 @@ async function main() {
     '',
   );
   lines.push(
-    `API: node ${apiHeapMb ? `--max-old-space-size=${apiHeapMb} ` : ''}api/dist/main.js, NODE_ENV=production; resident memory after all runs ${mem.rss.toFixed(0)} MB (VmRSS; peak VmHWM ${mem.hwm.toFixed(0)} MB). Load average at the start: ${loadAtStart}.`,
+    `API: node ${apiHeapMb ? `--max-old-space-size=${apiHeapMb} ` : ''}dist/main.js of ${build}, NODE_ENV=production; resident memory after all runs ${mem.rss.toFixed(0)} MB (VmRSS; peak VmHWM ${mem.hwm.toFixed(0)} MB). Load average at the start: ${loadAtStart}.`,
   );
-  lines.push('');
-  lines.push('| target | body bytes | req/s | p50 ms | p99 ms | non-2xx / errors | vs ceiling | server ms, single request (median / max of 20) | SQL statements per request (first → repeat) | API RSS MB after the row |');
-  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const row of rows) {
-    const { r, t } = row;
-    const bad = r.non2xx + r.errors + r.timeouts;
-    lines.push(
-      `| ${row.name} | ${row.bytes} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${bad} | ${((r.requests.average / ceiling) * 100).toFixed(1)}% | ${t ? `${t.serverMs.toFixed(1)} / ${t.serverMaxMs.toFixed(1)}` : '–'} | ${t ? `${t.firstStatements} → ${t.repeatStatements}` : '–'} | ${row.mem ? row.mem.rss.toFixed(0) : '–'} |`,
-    );
-  }
+  lines.push(
+    `Mixed row: ${mixed.stats.read.count} reads and ${mixed.stats.write.count} writes answered in ${mixed.r.duration.toFixed(1)} s (${mixed.stats.write.non2xx} writes not 2xx).`,
+  );
+  lines.push('', ...table(rows));
   console.log(lines.join('\n'));
   api.child.kill('SIGTERM');
   ceilingProc.kill('SIGTERM');

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -16,11 +15,12 @@ import { contextError, createFormatError, unavailableStatusPlugin } from './grap
 import { aliasLimit, costLimitPlugin, depthLimit, fieldLimit, MAX_TOKENS } from './graphql/limits';
 import { singleSecretCheck } from './graphql/single-code-check';
 import { createSchema } from './graphql/schema';
-import { sharedEventKeyOf } from './events/event.rest';
 import { createErrorMiddleware } from './rest/error-middleware';
 import { createRestRouter } from './rest/router';
+import { changeFeedOf } from './db/change-feed';
 import { withStatementHeader } from './db/statement-counter';
-import { preReadBodyError, sharedQueriesFastPath } from './graphql/shared-queries';
+import { bodyReadByFrontDoor, PublicCache, type GraphQLAnswer } from './http/public-cache';
+import { assignRequestId } from './http/request-id';
 import type { Services } from './services';
 
 export interface App {
@@ -28,6 +28,8 @@ export interface App {
   /** The request listener to serve: the Express app behind the shared-response fast path. */
   handler: RequestListener;
   apollo: ApolloServer<GraphQLContext>;
+  /** The shared answers of public reads (tests look at its counts). */
+  publicCache: PublicCache;
   /** Shutting down: /readyz answers 503 from now on. */
   drain(): void;
   stop(): Promise<void>;
@@ -41,20 +43,25 @@ export async function createApp(config: Config, dataSource: DataSource, services
   app.set('trust proxy', config.trustProxy ? true : 'loopback');
   app.set('etag', 'strong');
 
+  const origins = [config.publicOrigin, config.adminOrigin];
+  const publicCache = new PublicCache({ clock: services.clock, today: () => services.events.today(), corsOrigins: origins });
+  // Every process on the database hears every committed write (db/change-feed.ts).
+  const changes = changeFeedOf(dataSource);
+  changes.subscribe((changed) => publicCache.invalidate(changed));
+  publicCache.setEnabled(changes.coherent);
+  changes.onCoherenceChange((coherent) => publicCache.setEnabled(coherent));
+
+  const security = helmet({
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], imgSrc: ["'self'", 'data:'] } },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    strictTransportSecurity: config.nodeEnv === 'production',
+  });
   app.use((req, res, next) => {
-    const incoming = req.headers['x-request-id'];
-    res.locals.requestId = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    res.setHeader('X-Request-Id', res.locals.requestId);
+    res.locals.requestId = assignRequestId(req, res);
     next();
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], imgSrc: ["'self'", 'data:'] } },
-      crossOriginResourcePolicy: { policy: 'same-site' },
-      strictTransportSecurity: config.nodeEnv === 'production',
-    }),
-  );
-  app.use(cors({ origin: [config.publicOrigin, config.adminOrigin], credentials: false, maxAge: 600 }));
+  app.use(security);
+  app.use(cors({ origin: origins, credentials: false, maxAge: 600 }));
   app.use(compression());
 
   app.get('/healthz', (_req, res) => {
@@ -83,7 +90,7 @@ export async function createApp(config: Config, dataSource: DataSource, services
     res.status(404).json({ success: false, code: 'NOT_FOUND', msg: 'File not found', message: 'File not found', error: 'File not found' });
   });
 
-  app.use('/api', createRestRouter(services));
+  app.use('/api', createRestRouter(services, { publicCache }));
 
   const apollo = new ApolloServer<GraphQLContext>({
     schema: await createSchema(),
@@ -100,7 +107,7 @@ export async function createApp(config: Config, dataSource: DataSource, services
   await apollo.start();
   app.use(
     '/graphql',
-    preReadBodyError,
+    bodyReadByFrontDoor,
     express.json({ limit: '100kb' }),
     expressMiddleware(apollo, {
       context: ({ req, res }) => buildContext(services, req.headers.authorization, req.ip ?? '', res.locals.requestId).catch((err) => Promise.reject(contextError(err))),
@@ -108,13 +115,26 @@ export async function createApp(config: Config, dataSource: DataSource, services
   );
 
   app.use(createErrorMiddleware(logger));
+
+  /** A signed-out public query missed the cache: run it through Apollo's whole pipeline (limits, validation, resolvers). */
+  const runPublicQuery = async (req: IncomingMessage, body: Record<string, unknown>, requestId: string): Promise<GraphQLAnswer> => {
+    const contextValue = await buildContext(services, undefined, req.socket.remoteAddress ?? '', requestId);
+    const result = await apollo.executeOperation(
+      {
+        query: body.query as string,
+        variables: (body.variables ?? undefined) as Record<string, unknown> | undefined,
+        operationName: typeof body.operationName === 'string' ? body.operationName : undefined,
+      },
+      { contextValue },
+    );
+    if (result.body.kind !== 'single') return { status: 500, json: JSON.stringify({ errors: [{ message: 'Unexpected incremental answer' }] }), cacheable: false };
+    const answer = result.body.singleResult;
+    const status = result.http.status ?? 200;
+    return { status, json: JSON.stringify(answer), cacheable: status === 200 && !answer.errors && !!answer.data };
+  };
   const handler = withStatementHeader(
     config.sqlStatementHeader,
-    sharedQueriesFastPath(
-      services.sharedResponses,
-      { today: () => services.events.today(), origins: [config.publicOrigin, config.adminOrigin] },
-      services.sharedResponses.fastPath(app as unknown as RequestListener, sharedEventKeyOf(() => services.events.today())),
-    ),
+    publicCache.frontDoor(app as unknown as RequestListener, runPublicQuery, (req, res) => security(req as never, res as never, () => undefined)),
   );
-  return { app, handler, apollo, drain: () => void (draining = true), stop: () => apollo.stop() };
+  return { app, handler, apollo, publicCache, drain: () => void (draining = true), stop: () => apollo.stop() };
 }

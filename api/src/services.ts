@@ -4,7 +4,6 @@ import { AdminAuthService } from './admin/admin-auth.service';
 import { AuditService } from './audit/audit.service';
 import { AuthService } from './auth/auth.service';
 import { OtpService } from './auth/otp.service';
-import { SharedResponses } from './rest/shared-responses';
 import { TokenService } from './auth/token.service';
 import { ViewerService } from './auth/viewer.service';
 import { systemClock, type Clock } from './common/clock';
@@ -43,14 +42,11 @@ export function createServices(deps: ServiceDeps) {
   const audit = new AuditService(dataSource);
   const rateLimits = new RateLimitService(dataSource, clock);
   const events = new EventService(dataSource, clock, images, audit);
-  const sharedResponses = new SharedResponses(clock);
-  events.onChange(() => sharedResponses.invalidate());
   const users = new UserService(dataSource);
-  const userAdmin = new UserAdminService(dataSource, audit, users, () => events.invalidateCache());
+  const userAdmin = new UserAdminService(dataSource, audit, users);
   const mail = new MailService(config, logger, clock);
   const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
   return {
-    sharedResponses,
     dataSource,
     config,
     clock,
@@ -62,7 +58,7 @@ export function createServices(deps: ServiceDeps) {
     audit,
     rateLimits,
     events,
-    registrations: new RegistrationService(dataSource, clock, events, mail, logger, config.publicOrigin),
+    registrations: new RegistrationService(dataSource, clock, events, mail, logger, config.publicOrigin, audit),
     users,
     mail,
     otp,

@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '../common/page';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { Access } from '../graphql/access';
 import type { GraphQLContext } from '../graphql/context';
@@ -16,7 +17,7 @@ export class ContactAdminResolver {
   async contactSubmissions(
     @Ctx() ctx: GraphQLContext,
     @Arg('offset', () => Int, { defaultValue: 0 }) offset: number,
-    @Arg('limit', () => Int, { defaultValue: 20 }) limit: number,
+    @Arg('limit', () => Int, { defaultValue: PAGE_SIZE.default }) limit: number,
   ): Promise<ContactPage> {
     const page = await ctx.services.contacts.list(offset, limit);
     return { items: page.items.map(view), total: page.total, offset: page.offset, limit: page.limit };

@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '../common/page';
 import { route } from '../rest/route';
 import type { ContactSubmissionEntity } from './contact.entity';
 
@@ -10,7 +11,7 @@ const num = (v: unknown, fallback: number) => (typeof v === 'string' && /^\d{1,6
 export const contactAdminRoutes = [
   route('get', '/contact', 'admin', async (ctx) => {
     const q = ctx.req.query as Record<string, unknown>;
-    const page = await ctx.services.contacts.list(num(q.offset, 0), num(q.limit, 100));
+    const page = await ctx.services.contacts.list(num(q.offset, 0), num(q.limit, PAGE_SIZE.restDefault));
     return { success: true, data: page.items.map(rest), total: page.total, offset: page.offset, limit: page.limit };
   }),
   route('get', '/contact/:id', 'admin', async (ctx) => ({ success: true, data: rest(await ctx.services.contacts.get(ctx.params.id)) })),

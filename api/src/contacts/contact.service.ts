@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '../common/page';
 import type { DataSource } from 'typeorm';
 import type { AuditService } from '../audit/audit.service';
 import type { Viewer } from '../common/access';
@@ -21,9 +22,9 @@ export class ContactService {
     return this.repo.save(this.repo.create({ ...input, email: input.email.toLowerCase() }));
   }
 
-  async list(rawOffset = 0, rawLimit = 100): Promise<{ items: ContactSubmissionEntity[]; total: number; offset: number; limit: number }> {
+  async list(rawOffset = 0, rawLimit: number = PAGE_SIZE.restDefault): Promise<{ items: ContactSubmissionEntity[]; total: number; offset: number; limit: number }> {
     const offset = Math.max(0, Math.floor(Number(rawOffset) || 0));
-    const limit = Math.min(Math.max(1, Math.floor(Number(rawLimit) || 1)), 500);
+    const limit = Math.min(Math.max(1, Math.floor(Number(rawLimit) || 1)), PAGE_SIZE.max);
     const [items, total] = await this.repo.findAndCount({ order: { createdAt: 'DESC', id: 'ASC' }, skip: offset, take: limit });
     return { items, total, offset, limit };
   }

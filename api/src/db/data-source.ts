@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
+import type { Logger } from '../common/logger';
+import { ChangeFeed } from './change-feed';
 import { entities, migrations } from './entities';
 import { statementCountingLogger } from './statement-counter';
 
@@ -12,6 +14,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** A PGlite data-directory dump to start from (tests start from a migrated snapshot). */
   loadDataDir?: Blob;
+  /** Where the change feed reports a lost LISTEN connection. */
+  logger?: Logger;
 }
 
 export interface Database {
@@ -19,6 +23,8 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** The embedded engine, when kind is pglite. */
   pglite?: import('@electric-sql/pglite').PGlite;
+  /** Committed writes' topics, heard from every process on this database (see change-feed.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -52,7 +58,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     await dataSource.initialize();
     await dataSource.runMigrations({ transaction: 'each' });
-    return { dataSource, kind: 'postgres', close: () => dataSource.destroy() };
+    const changes = new ChangeFeed(dataSource, options.url, options.logger);
+    await changes.start();
+    return {
+      dataSource,
+      kind: 'postgres',
+      changes,
+      close: async () => {
+        await changes.stop();
+        await dataSource.destroy();
+      },
+    };
   }
 
   // PGlite runs the real Postgres engine in-process; its node-postgres adapter gives TypeORM
@@ -78,6 +94,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataSource,
     kind: 'pglite',
     pglite: pglite as unknown as Database['pglite'],
+    // One process owns the embedded database: its own commits are all there is to hear.
+    changes: new ChangeFeed(dataSource, undefined, options.logger),
     close: async () => {
       await dataSource.destroy();
       await pglite.close();

@@ -1,3 +1,4 @@
+import { topics, touched } from './change-feed';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { indiaDate, indiaInstant } from '../common/clock';
@@ -88,5 +89,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
       await team.save(team.create({ name: m.name, designation: m.designation, description: m.description, socialLinks: m.links, imageKey: await imageKey(`team-${i + 1}`), createdAt: new Date(Date.now() - (DEMO_TEAM.length - i) * 1000) }));
     }
   }
+  // Another API process may already be answering from its cache.
+  touched(dataSource.manager, topics.events, topics.team);
   return true;
 }

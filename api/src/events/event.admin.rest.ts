@@ -1,6 +1,6 @@
 import { created, route, type RestContext } from '../rest/route';
 import { toRestUser } from '../users/user-admin.view';
-import { toRestEvent } from './event.rest';
+import { restEvent } from './event.rest';
 
 /** The legacy edit page sends the new file as `imageUrl`, the create page as `image`; JSON bodies work too. */
 const IMAGE_FIELDS = { fields: ['image', 'imageUrl'] };
@@ -14,11 +14,11 @@ function eventFields(ctx: RestContext): Record<string, unknown> {
 export const eventAdminRoutes = [
   route('post', '/events', 'admin', async (ctx) => {
     const event = await ctx.services.events.create(ctx.viewer, eventFields(ctx), ctx.file?.buffer);
-    return created({ success: true, message: 'Event created successfully', data: await toRestEvent(ctx, event, new Set()) });
+    return created({ success: true, message: 'Event created successfully', data: await restEvent(ctx, event) });
   }, IMAGE_FIELDS),
   route('put', '/events/:id', 'admin', async (ctx) => {
     const { after } = await ctx.services.events.update(ctx.viewer, ctx.params.id, eventFields(ctx), ctx.file?.buffer);
-    return { success: true, message: 'Event updated successfully', data: await toRestEvent(ctx, after, new Set()) };
+    return { success: true, message: 'Event updated successfully', data: await restEvent(ctx, after) };
   }, IMAGE_FIELDS),
   route('delete', '/events/:id', 'admin', async (ctx) => {
     const deleted = await ctx.services.events.delete(ctx.viewer, ctx.params.id);
@@ -28,4 +28,8 @@ export const eventAdminRoutes = [
     success: true,
     data: (await ctx.services.events.registeredUsers(ctx.params.id)).map(toRestUser),
   })),
+  route('delete', '/events/:id/registrations/:userId', 'admin', async (ctx) => {
+    const r = await ctx.services.registrations.removeByAdmin(ctx.viewer!, ctx.params.id, ctx.params.userId);
+    return { success: true, message: r.message, data: await restEvent(ctx, r.event) };
+  }),
 ];

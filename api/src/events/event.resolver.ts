@@ -1,7 +1,8 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
 import { Access } from '../graphql/access';
 import type { GraphQLContext } from '../graphql/context';
-import { DayCount, EventCategory, EventFilter, EventPage, EventView, EventWhen, PageArgs } from './event.types';
+import { PageArgs } from '../common/page';
+import { DayCount, EventCategory, EventFilter, EventPage, EventView, EventWhen } from './event.types';
 
 @Resolver(() => EventView)
 export class EventResolver {

@@ -4,15 +4,15 @@ import type { Viewer } from '../common/access';
 import { RegistrationEntity } from '../registrations/registration.entity';
 import { UserEntity } from '../users/user.entity';
 import { indiaDate, indiaInstant, type Clock } from '../common/clock';
-import { QueryCache } from '../common/query-cache';
 import { notFound, validationError } from '../common/errors';
+import { topics, touched } from '../db/change-feed';
 import { isUuid, validateInput } from '../common/validate';
 import type { ImageService } from '../uploads/image.service';
 import { imageUrls } from '../uploads/image-urls';
 import { EventEntity } from './event.entity';
-import { EventFilter, EventInput, EventTiming, EventUpdateInput, EventWhen, PageArgs, type DayCount, type EventView } from './event.types';
+import { PageArgs } from '../common/page';
+import { EventFilter, EventInput, EventTiming, EventUpdateInput, EventWhen, type DayCount, type EventView } from './event.types';
 
-export const MAX_PAGE_SIZE = 500;
 export const EVENT_NOT_FOUND = 'Event not found';
 
 export interface EventListResult {
@@ -37,32 +37,7 @@ export class EventService {
     private readonly clock: Clock,
     private readonly images: ImageService,
     private readonly audit?: AuditService,
-  ) {
-    // At most 5,000 cached event rows (a few MB) however many distinct pages are asked for.
-    this.listCache = new QueryCache(clock, 5_000, 500, (r) => Math.max(r.items.length, 1), 5_000);
-    this.countsCache = new QueryCache(clock, 5_000, 500, (r) => Math.max(r.length, 1), 50_000);
-  }
-
-  /** Hot public reads are cached in-process; every write that changes an event or its count clears them. */
-  private readonly listCache: QueryCache<EventListResult>;
-  private readonly countsCache: QueryCache<DayCount[]>;
-
-  private readonly changeListeners: (() => void)[] = [];
-
-  /** Lets a transport keep its own cache (e.g. serialized public responses) in step with writes. */
-  onChange(listener: () => void): void {
-    this.changeListeners.push(listener);
-  }
-
-  invalidateCache(): void {
-    this.listCache.invalidate();
-    this.countsCache.invalidate();
-    for (const listener of this.changeListeners) listener();
-  }
-
-  get cacheClock(): Clock {
-    return this.clock;
-  }
+  ) {}
 
   private get repo() {
     return this.dataSource.getRepository(EventEntity);
@@ -75,17 +50,14 @@ export class EventService {
   async list(rawFilter: unknown = {}, rawPage: unknown = {}): Promise<EventListResult> {
     const filter = await validateInput(EventFilter, rawFilter ?? {});
     const page = await validateInput(PageArgs, rawPage ?? {});
-    const limit = Math.min(page.limit, MAX_PAGE_SIZE);
-    const key = JSON.stringify([this.today(), filter, page.offset, limit]);
-    return this.listCache.getOrLoad(key, async () => {
-      const qb = this.repo.createQueryBuilder('e');
-      this.applyFilter(qb, filter);
-      const when = filter.when ?? EventWhen.ALL;
-      const dir = when === EventWhen.PAST ? 'DESC' : 'ASC';
-      qb.orderBy('e.date', dir).addOrderBy('e.time', dir).addOrderBy('e.id', 'ASC').offset(page.offset).limit(limit);
-      const [items, total] = await qb.getManyAndCount();
-      return { items, total, offset: page.offset, limit };
-    });
+    const limit = page.limit;
+    const qb = this.repo.createQueryBuilder('e');
+    this.applyFilter(qb, filter);
+    const when = filter.when ?? EventWhen.ALL;
+    const dir = when === EventWhen.PAST ? 'DESC' : 'ASC';
+    qb.orderBy('e.date', dir).addOrderBy('e.time', dir).addOrderBy('e.id', 'ASC').offset(page.offset).limit(limit);
+    const [items, total] = await qb.getManyAndCount();
+    return { items, total, offset: page.offset, limit };
   }
 
   private applyFilter(qb: ReturnType<EventService['repo']['createQueryBuilder']>, filter: EventFilter): void {
@@ -117,10 +89,8 @@ export class EventService {
     const filter = await validateInput(EventFilter, { year, month, when, category });
     const qb = this.repo.createQueryBuilder('e').select(`to_char(e.date, 'YYYY-MM-DD')`, 'date').addSelect('COUNT(*)::int', 'count');
     this.applyFilter(qb, filter);
-    return this.countsCache.getOrLoad(JSON.stringify([this.today(), filter]), async () => {
-      const rows = await qb.groupBy('e.date').orderBy('e.date', 'ASC').getRawMany<{ date: string; count: number }>();
-      return rows.map((r) => ({ date: r.date, count: Number(r.count) }));
-    });
+    const rows = await qb.groupBy('e.date').orderBy('e.date', 'ASC').getRawMany<{ date: string; count: number }>();
+    return rows.map((r) => ({ date: r.date, count: Number(r.count) }));
   }
 
   async get(id: string, manager?: EntityManager): Promise<EventEntity> {
@@ -157,13 +127,12 @@ export class EventService {
           }),
         );
         await this.audit?.record(actor, { action: 'event.create', entityType: 'event', entityId: saved.id, before: null, after: saved }, m);
+        touched(m, topics.events, topics.event(saved.id));
         return saved;
       });
     } catch (err) {
       if (image && imageKey) await this.images.remove(imageKey);
       throw err;
-    } finally {
-      this.invalidateCache();
     }
   }
 
@@ -202,6 +171,7 @@ export class EventService {
         if (event.imageKey !== before.imageKey) oldKey = before.imageKey;
         const after = await m.getRepository(EventEntity).save(event);
         await this.audit?.record(actor, { action: 'event.update', entityType: 'event', entityId: id, before, after }, m);
+        touched(m, topics.events, topics.event(id));
         return { before, after };
       });
       if (oldKey) await this.images.remove(oldKey);
@@ -209,8 +179,6 @@ export class EventService {
     } catch (err) {
       if (newKey) await this.images.remove(newKey);
       throw err;
-    } finally {
-      this.invalidateCache();
     }
   }
 
@@ -221,9 +189,9 @@ export class EventService {
       if (!found) throw notFound(EVENT_NOT_FOUND);
       await m.getRepository(EventEntity).delete({ id });
       await this.audit?.record(actor, { action: 'event.delete', entityType: 'event', entityId: id, before: found, after: null }, m);
+      touched(m, topics.events, topics.event(id));
       return found;
     });
-    this.invalidateCache();
     if (event.imageKey) await this.images.remove(event.imageKey);
     return event;
   }

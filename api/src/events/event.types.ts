@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { Field, ID, InputType, Int, ObjectType, registerEnumType, ArgsType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { trim, trimOptional } from '../common/validate';
 import { IMAGE_KEY_PATTERN } from '../uploads/image.service';
 import { EVENT_CATEGORIES, type EventCategoryValue } from './event.entity';
@@ -105,22 +105,6 @@ export class EventFilter {
   @IsString()
   @MaxLength(100)
   search?: string;
-}
-
-@ArgsType()
-export class PageArgs {
-  @Field(() => Int, { defaultValue: 0 })
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset: number = 0;
-
-  @Field(() => Int, { defaultValue: 20, description: 'At most 100' })
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit: number = 20;
 }
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;

@@ -6,11 +6,7 @@ import type { Services } from '../services';
 export function createLoaders(services: Services, viewer: Viewer | null) {
   return {
     /** Whether the current viewer is registered for each event id. */
-    isRegistered: new DataLoader<string, boolean>(async (eventIds) => {
-      if (!viewer) return eventIds.map(() => false);
-      const registered = await services.registrations.registeredEventIds(viewer.id, eventIds as string[]);
-      return eventIds.map((id) => registered.has(id));
-    }),
+    isRegistered: new DataLoader<string, boolean>((eventIds) => services.registrations.registeredFlags(viewer, eventIds)),
   };
 }
 export type Loaders = ReturnType<typeof createLoaders>;

@@ -18,6 +18,16 @@ export class RegistrationResolver {
     return payload(ctx, await ctx.services.registrations.register(ctx.viewer!, eventId));
   }
 
+  @Mutation(() => EventRegistrationPayload, { description: "An admin takes someone off an event's registrations (at any time)" })
+  @Access('admin')
+  async removeEventRegistration(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('eventId', () => ID) eventId: string,
+    @Arg('userId', () => ID) userId: string,
+  ): Promise<EventRegistrationPayload> {
+    return payload(ctx, await ctx.services.registrations.removeByAdmin(ctx.viewer!, eventId, userId));
+  }
+
   @Mutation(() => EventRegistrationPayload)
   @Access('user')
   async unregisterFromEvent(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string): Promise<EventRegistrationPayload> {

@@ -3,14 +3,15 @@ import type { Viewer } from '../common/access';
 import type { Clock } from '../common/clock';
 import { DomainError, notFound } from '../common/errors';
 import type { Logger } from '../common/logger';
-import { queryRows } from '../common/sql';
 import { isUuid } from '../common/validate';
-import { EventEntity } from '../events/event.entity';
+import type { AuditService } from '../audit/audit.service';
+import type { EventEntity } from '../events/event.entity';
 import type { EventService } from '../events/event.service';
 import type { MailService } from '../mail/mail.service';
 import { registrationMail } from '../mail/templates';
 import { eventIcs, icsFilename } from './registration.ics';
 import { RegistrationEntity } from './registration.entity';
+import { registrationLedger } from './registration-ledger';
 
 export const REGISTRATION_MESSAGES = {
   registered: 'Successfully registered for the event!',
@@ -20,6 +21,8 @@ export const REGISTRATION_MESSAGES = {
   closed: 'Registration is closed for this event',
   full: 'This event is full',
   notFound: 'Event not found',
+  registrationNotFound: 'This person is not registered for this event',
+  removed: 'Registration removed',
 } as const;
 
 export interface RegistrationResult {
@@ -29,7 +32,7 @@ export interface RegistrationResult {
   changed: boolean;
 }
 
-/** Event registrations: capacity holds under concurrency with one conditional UPDATE and the unique pair as backstop. */
+/** Event registrations: the rules around the ledger (who, when, what is said and mailed). */
 export class RegistrationService {
   constructor(
     private readonly dataSource: DataSource,
@@ -38,57 +41,38 @@ export class RegistrationService {
     private readonly mail: MailService,
     private readonly logger: Logger,
     private readonly publicOrigin: string,
+    private readonly audit: AuditService,
   ) {}
 
-  /** Of the given events, the ones the user is registered for: one query for a whole list. */
-  async registeredEventIds(userId: string, eventIds: string[]): Promise<Set<string>> {
-    if (!eventIds.length) return new Set();
+  /** For each event id, whether the viewer is registered: one query for a whole list (none when signed out). */
+  async registeredFlags(viewer: Viewer | null, eventIds: readonly string[]): Promise<boolean[]> {
+    if (!viewer || !eventIds.length) return eventIds.map(() => false);
     const rows = await this.dataSource.getRepository(RegistrationEntity).find({
       select: { eventId: true },
-      where: { userId, eventId: In(eventIds) },
+      where: { userId: viewer.id, eventId: In([...eventIds]) },
     });
-    return new Set(rows.map((r) => r.eventId));
+    const registered = new Set(rows.map((r) => r.eventId));
+    return eventIds.map((id) => registered.has(id));
   }
 
   /**
-   * Registers the viewer. In one transaction: the conditional increment (capacity, not yet started),
-   * then the insert with ON CONFLICT DO NOTHING; a duplicate undoes the increment. Registering twice
-   * answers success and changes nothing. The confirmation mail (.ics attached) goes after commit.
+   * Registers the viewer: the place is taken through the ledger in one transaction (capacity, not yet
+   * started, the unique pair as backstop). Registering twice answers success and changes nothing. The
+   * confirmation mail (.ics attached) goes after commit.
    */
   async register(viewer: Viewer, eventId: string): Promise<RegistrationResult> {
     if (!isUuid(eventId)) throw notFound(REGISTRATION_MESSAGES.notFound);
-    const now = this.clock.now();
-    const outcome = await this.dataSource.transaction(async (m) => {
-      const bumped = await queryRows(
-        m,
-        `UPDATE events SET registered_count = registered_count + 1
-          WHERE id = $1 AND (max_participants IS NULL OR registered_count < max_participants) AND starts_at > $2
-          RETURNING id`,
-        [eventId, now],
-      );
-      if (!bumped.length) {
-        const event = await m.getRepository(EventEntity).findOne({ where: { id: eventId } });
-        if (!event) throw notFound(REGISTRATION_MESSAGES.notFound);
-        const already = await m.getRepository(RegistrationEntity).exists({ where: { eventId, userId: viewer.id } });
-        if (already) return 'already' as const;
-        if (event.startsAt.getTime() <= now.getTime()) throw new DomainError('EVENT_PAST', REGISTRATION_MESSAGES.closed);
-        throw new DomainError('EVENT_FULL', REGISTRATION_MESSAGES.full);
-      }
-      const inserted = await queryRows(
-        m,
-        `INSERT INTO registrations (event_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (event_id, user_id) DO NOTHING RETURNING id`,
-        [eventId, viewer.id, now],
-      );
-      if (!inserted.length) {
-        await m.query(`UPDATE events SET registered_count = registered_count - 1 WHERE id = $1`, [eventId]);
-        return 'already' as const;
-      }
-      return 'registered' as const;
-    });
-    if (outcome === 'registered') this.events.invalidateCache();
+    const outcome = await this.dataSource.transaction((m) => registrationLedger.add(m, eventId, viewer.id, this.clock.now()));
+    switch (outcome) {
+      case 'no-event': throw notFound(REGISTRATION_MESSAGES.notFound);
+      case 'no-user': throw new DomainError('UNAUTHENTICATED', 'Invalid or expired session. Please sign in again.');
+      case 'closed': throw new DomainError('EVENT_PAST', REGISTRATION_MESSAGES.closed);
+      case 'full': throw new DomainError('EVENT_FULL', REGISTRATION_MESSAGES.full);
+      default: break;
+    }
     const event = await this.getEvent(eventId);
-    if (outcome === 'registered') this.sendConfirmation(viewer, event);
-    return outcome === 'registered'
+    if (outcome === 'added') this.sendConfirmation(viewer, event);
+    return outcome === 'added'
       ? { event, message: REGISTRATION_MESSAGES.registered, changed: true }
       : { event, message: REGISTRATION_MESSAGES.alreadyRegistered, changed: false };
   }
@@ -97,16 +81,24 @@ export class RegistrationService {
   async unregister(viewer: Viewer, eventId: string): Promise<RegistrationResult> {
     const event = await this.getEvent(eventId);
     if (event.startsAt.getTime() <= this.clock.now().getTime()) throw new DomainError('EVENT_PAST', REGISTRATION_MESSAGES.closed);
-    const deleted = await this.dataSource.transaction(async (m) => {
-      const rows = await queryRows(m, `DELETE FROM registrations WHERE event_id = $1 AND user_id = $2 RETURNING id`, [eventId, viewer.id]);
-      if (rows.length) await m.query(`UPDATE events SET registered_count = GREATEST(registered_count - 1, 0) WHERE id = $1`, [eventId]);
-      return rows.length > 0;
-    });
-    if (deleted) this.events.invalidateCache();
+    const removed = await this.dataSource.transaction((m) => registrationLedger.remove(m, eventId, viewer.id));
     const after = await this.getEvent(eventId);
-    return deleted
+    return removed
       ? { event: after, message: REGISTRATION_MESSAGES.unregistered, changed: true }
       : { event: after, message: REGISTRATION_MESSAGES.notRegistered, changed: false };
+  }
+
+  /** An admin takes someone off an event (at any time, before or after it starts); audited. */
+  async removeByAdmin(actor: Viewer, eventId: string, userId: string): Promise<RegistrationResult> {
+    await this.getEvent(eventId);
+    if (!isUuid(userId)) throw notFound(REGISTRATION_MESSAGES.registrationNotFound);
+    const removed = await this.dataSource.transaction(async (m) => {
+      const done = await registrationLedger.remove(m, eventId, userId);
+      if (done) await this.audit.record(actor, { action: 'registration.remove', entityType: 'registration', entityId: eventId, before: { eventId, userId }, after: null }, m);
+      return done;
+    });
+    if (!removed) throw notFound(REGISTRATION_MESSAGES.registrationNotFound);
+    return { event: await this.getEvent(eventId), message: REGISTRATION_MESSAGES.removed, changed: true };
   }
 
   /** The iCalendar file of an event ("Add to calendar"). */

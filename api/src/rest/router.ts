@@ -2,6 +2,7 @@ import express, { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { assertAccess, type Viewer } from '../common/access';
 import { DomainError } from '../common/errors';
+import type { PublicCache } from '../http/public-cache';
 import type { Services } from '../services';
 import { restRoutes } from './routes';
 import { Reply, type RouteDef } from './route';
@@ -19,7 +20,8 @@ function uploadMiddleware(def: RouteDef): RequestHandler[] {
 }
 
 /** Mounts every declared route with its access check; the handlers only map shapes and call services. */
-export function createRestRouter(services: Services, routes: RouteDef[] = restRoutes): Router {
+export function createRestRouter(services: Services, options: { publicCache?: PublicCache; routes?: RouteDef[] } = {}): Router {
+  const routes = options.routes ?? restRoutes;
   const router = Router();
   router.use(express.json({ limit: '100kb' }));
   for (const def of routes) {
@@ -43,6 +45,8 @@ export function createRestRouter(services: Services, routes: RouteDef[] = restRo
         const result = await def.handler({ req, res, viewer, services, params: req.params as Record<string, string>, body, ip: req.ip ?? '', file });
         if (res.headersSent) return;
         if (result instanceof Reply) res.status(result.status).json(result.body);
+        // A signed-out public read the front door marked is kept for the next visitor (and sent with its ETag).
+        else if (!viewer && def.access === 'public' && options.publicCache?.respond(req, res, result)) return;
         else res.json(result);
       } catch (err) {
         next(err);

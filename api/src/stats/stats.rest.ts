@@ -1,4 +1,5 @@
-import { route, type RestContext } from '../rest/route';
+import { restEvents } from '../events/event.rest';
+import { route } from '../rest/route';
 import { toRestUser } from '../users/user-admin.view';
 import type { EventCounts, UserCounts } from './stats.service';
 
@@ -6,11 +7,6 @@ const userCount = (path: string, pick: (c: UserCounts) => number) =>
   route('get', `/users/${path}`, 'admin', async (ctx) => ({ success: true, count: pick(await ctx.services.stats.userCounts()) }));
 const eventCount = (path: string, pick: (c: EventCounts) => number) =>
   route('get', `/users/events/${path}`, 'admin', async (ctx) => ({ success: true, count: pick(await ctx.services.stats.eventCounts()) }));
-
-async function restEvent(ctx: RestContext, e: Parameters<RestContext['services']['events']['toView']>[0]) {
-  const view = ctx.services.events.toView(e);
-  return { _id: view.id, ...view, date: `${view.date}T00:00:00.000Z`, endDate: view.endDate ? `${view.endDate}T00:00:00.000Z` : null, status: view.timing, registrations: [] };
-}
 
 /** SPEC 7.2 statistics. Declared before any /users/:id route so the literal paths win. */
 export const statsRoutes = [
@@ -38,6 +34,6 @@ export const statsRoutes = [
   })),
   route('get', '/users/upcoming', 'admin', async (ctx) => ({
     success: true,
-    data: await Promise.all((await ctx.services.stats.upcomingEvents(50)).map((e) => restEvent(ctx, e))),
+    data: await restEvents(ctx, await ctx.services.stats.upcomingEvents(50)),
   })),
 ];

@@ -3,6 +3,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { Viewer } from '../common/access';
 import { notFound, validationError } from '../common/errors';
 import { isUuid, validateInput } from '../common/validate';
+import { topics, touched } from '../db/change-feed';
 import type { ImageService } from '../uploads/image.service';
 import { imageUrls } from '../uploads/image-urls';
 import { TeamMemberEntity, type SocialLinksValue } from './team-member.entity';
@@ -66,6 +67,7 @@ export class TeamService {
           repo.create({ name: input.name, designation: input.designation, description: input.description, imageKey, socialLinks: linksValue(input.socialLinks) }),
         );
         await this.audit?.record(actor, { action: 'team.create', entityType: 'team_member', entityId: saved.id, before: null, after: saved }, m);
+        touched(m, topics.team);
         return saved;
       });
     } catch (err) {
@@ -96,6 +98,7 @@ export class TeamService {
         }
         const after = await repo.save(member);
         await this.audit?.record(actor, { action: 'team.update', entityType: 'team_member', entityId: id, before, after }, m);
+        touched(m, topics.team);
         return after;
       });
       if (oldKey) await this.images.remove(oldKey);
@@ -113,6 +116,7 @@ export class TeamService {
       if (!member) throw notFound(TEAM_NOT_FOUND);
       await m.getRepository(TeamMemberEntity).delete({ id });
       await this.audit?.record(actor, { action: 'team.delete', entityType: 'team_member', entityId: id, before: member, after: null }, m);
+      touched(m, topics.team);
       return member;
     });
     if (deleted.imageKey) await this.images.remove(deleted.imageKey);

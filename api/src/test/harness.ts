@@ -74,6 +74,8 @@ export interface TestContext {
   clock: ManualClock;
   http: ReturnType<typeof request>;
   app: import('express').Express;
+  /** The app's shared answers of public reads. */
+  publicCache: import('../http/public-cache').PublicCache;
   /** POST /graphql with an optional bearer token. */
   gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ status: number; data: T; errors?: any[] }>;
   close(): Promise<void>;
@@ -101,6 +103,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     services,
     clock,
     app: built.app,
+    publicCache: built.publicCache,
     http,
     async gql(query, variables, token) {
       let req = request(built.handler).post('/graphql').set('content-type', 'application/json');

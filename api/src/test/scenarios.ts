@@ -1,5 +1,6 @@
 import bcrypt from 'bcrypt';
 import { indiaInstant } from '../common/clock';
+import { topics, touched } from '../db/change-feed';
 import { EventEntity, type EventCategoryValue } from '../events/event.entity';
 import { UserEntity, type UserCategory, type UserStatus } from '../users/user.entity';
 import type { TestContext } from './harness';
@@ -16,9 +17,7 @@ export async function makeEvent(ctx: TestContext, fields: Partial<EventEntity> &
   const date = fields.date ?? shiftDays(ctx.services.events.today(), fields.daysFromToday ?? 7);
   const time = fields.time ?? '10:00';
   const { daysFromToday: _ignored, ...rest } = fields;
-  // Written behind the service's back: its cached lists must not hide the new row.
-  ctx.services.events.invalidateCache();
-  return repo.save(
+  const saved = await repo.save(
     repo.create({
       title: 'Test event',
       description: 'A test event description',
@@ -30,6 +29,9 @@ export async function makeEvent(ctx: TestContext, fields: Partial<EventEntity> &
       startsAt: indiaInstant(date, time),
     }),
   );
+  // Written behind the service's back: say so, as a service would, so no cached answer hides the new row.
+  touched(ctx.db.dataSource.manager, topics.events, topics.event(saved.id));
+  return saved;
 }
 
 let userCounter = 0;

@@ -1,3 +1,4 @@
+import { restPage } from '../common/page';
 import { created, route, type RestContext } from '../rest/route';
 import { toRestUser } from './user-admin.view';
 
@@ -7,7 +8,7 @@ function listArgs(ctx: RestContext, category?: string) {
   const q = ctx.req.query as Record<string, unknown>;
   return {
     filter: { category: category ?? pick(q, 'category'), status: pick(q, 'status'), search: pick(q, 'search') },
-    page: { offset: pick(q, 'offset') ?? '0', limit: pick(q, 'limit') ?? '100' },
+    page: restPage(q),
   };
 }
 

@@ -7,6 +7,7 @@ import { isUuid, validateInput } from '../common/validate';
 import { BCRYPT_COST } from '../db/bootstrap-admin';
 import { ADMIN_CATEGORIES, UserEntity, type UserCategory } from './user.entity';
 import type { UserService } from './user.service';
+import { registrationLedger } from '../registrations/registration-ledger';
 import { PASSWORD_MESSAGE, UserFilter, UserInput, UserPageArgs, UserUpdateInput } from './user-admin.types';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -51,8 +52,6 @@ export class UserAdminService {
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly users: Pick<UserService, 'revokeTokens'>,
-    /** Called after a change that alters events' registration counts (their cached lists must go). */
-    private readonly onRegistrationsChanged: () => void = () => undefined,
   ) {}
 
   private withRefs(qb: SelectQueryBuilder<UserEntity>) {
@@ -210,15 +209,12 @@ export class UserAdminService {
         const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM users WHERE category IN ('admin','superadmin') AND id <> $1`, [id]);
         if (Number(n) === 0) throw forbidden('The last admin account cannot be deleted');
       }
-      // Registrations go with the user (ON DELETE CASCADE); keep the events' counters equal to them.
-      await m.query(
-        `UPDATE events SET registered_count = registered_count - 1 WHERE id IN (SELECT event_id FROM registrations WHERE user_id = $1)`,
-        [id],
-      );
+      // Their registrations go first, through the ledger, so every event's count stays equal to its rows.
+      await registrationLedger.removeAllOf(m, id);
       await m.getRepository(UserEntity).delete({ id });
       await this.audit.record(actor, { action: 'user.delete', entityType: 'user', entityId: id, before: user, after: null }, m);
       return user;
-    }).finally(() => this.onRegistrationsChanged());
+    });
   }
 }
 

@@ -1,5 +1,5 @@
-import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { trim, trimOptional } from '../common/validate';
 import { USER_CATEGORIES, USER_STATUSES, type UserCategory, type UserStatus } from './user.entity';
@@ -36,13 +36,8 @@ export class UserFilter {
   search?: string;
 }
 
-export class UserPageArgs {
-  @Type(() => Number) @IsInt({ message: 'Offset must be a whole number' }) @Min(0, { message: 'Offset must be 0 or more' })
-  offset: number = 0;
-
-  @Type(() => Number) @IsInt({ message: 'Limit must be a whole number' }) @Min(1, { message: 'Limit must be 1-500' }) @Max(500, { message: 'Limit must be 1-500' })
-  limit: number = 20;
-}
+/** Users are paged like every list (common/page.ts). */
+export { PageArgs as UserPageArgs } from '../common/page';
 
 /** SPEC section 5 'User admin form'. The per-category rules (student, teacher, password) are checked by the service. */
 @InputType()

@@ -25,7 +25,7 @@ describe('SQL statements per request', () => {
 
   /** Statements of one request on a cold cache. */
   async function statements(send: () => PromiseLike<{ status: number; headers: Record<string, string>; body: unknown }>) {
-    ctx.services.events.invalidateCache();
+    ctx.publicCache.invalidate('all');
     const res = await send();
     expect(res.status).toBe(200);
     expect(res.headers['x-sql-statements']).toMatch(/^\d+$/);
@@ -71,12 +71,22 @@ describe('SQL statements per request', () => {
     expect(n).toBeLessThanOrEqual(5);
   });
 
-  it('countStatements counts what a block of service calls ran', async () => {
-    ctx.services.events.invalidateCache();
+  it('countStatements counts what a block of service calls ran (the service keeps no cache of its own)', async () => {
     const { result, statements: n } = await countStatements(() => ctx.services.events.list({}, { limit: 100 }));
     expect(result.items).toHaveLength(100);
     expect(n).toBe(2);
-    const cached = await countStatements(() => ctx.services.events.list({}, { limit: 100 }));
-    expect(cached.statements).toBe(0);
+    const again = await countStatements(() => ctx.services.events.list({}, { limit: 100 }));
+    expect(again.statements).toBe(2);
+  });
+
+  it('a repeated signed-out read runs no SQL (served by the public cache), REST and GraphQL alike', async () => {
+    ctx.publicCache.invalidate('all');
+    const first = await ctx.http.get('/api/events?limit=20');
+    const repeat = await ctx.http.get('/api/events?limit=20&v=cache-buster');
+    expect(Number(first.headers['x-sql-statements'])).toBeGreaterThan(0);
+    expect(repeat.headers['x-sql-statements']).toBe('0');
+    expect(repeat.body).toEqual(first.body);
+    await gqlEvents(20)();
+    expect((await gqlEvents(20)()).headers['x-sql-statements']).toBe('0');
   });
 });

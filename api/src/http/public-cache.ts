@@ -1,0 +1,386 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import type { RequestHandler } from 'express';
+import { Kind, parse, type DocumentNode } from 'graphql';
+import type { Clock } from '../common/clock';
+import { carryRequestContext } from '../db/statement-counter';
+import { topics, type Topic } from '../db/change-feed';
+import { assignRequestId } from './request-id';
+
+/**
+ * The one cache of public reads. Answers that every signed-out visitor shares (the event lists, an
+ * event, the calendar counts, the team) are serialized, hashed and gzipped once and replayed, over
+ * REST and GraphQL alike, until a committed write touching one of their topics drops them (in every
+ * API process: see db/change-feed.ts) or, as a last resort, their time runs out.
+ *
+ *   request ──► frontDoor ── hit ──► replay (ETag/304, gzip, CORS and request id added per request)
+ *                  │ miss: a slot (key, topics, ticket) rides on the request
+ *                  ├── REST ──► Express router ──► respond(): keep + replay
+ *                  └── GraphQL ──► Apollo (executeOperation) ──► keep + replay
+ *
+ * Requests with an Authorization header are never served from here: their answers depend on the viewer.
+ */
+
+/** How a request is cached: its key and the topics whose writes make it stale. */
+export interface CacheTarget {
+  key: string;
+  topics: Topic[];
+}
+
+interface Slot extends CacheTarget {
+  /** The cache's sequence when the answer started to be built: a write committed since then makes it unkeepable. */
+  ticket: number;
+}
+
+interface Entry {
+  body: Buffer;
+  gzip?: Buffer;
+  etag: string;
+  headers: Record<string, string>;
+  topics: Topic[];
+  expires: number;
+  size: number;
+}
+
+/** What running a GraphQL request yields, for the front door to write and maybe keep. */
+export interface GraphQLAnswer {
+  status: number;
+  json: string;
+  /** 200 with data and no errors. */
+  cacheable: boolean;
+}
+
+export interface PublicCacheOptions {
+  clock: Clock;
+  /** India's date: answers say whether an event is upcoming, so a new day is a new key. */
+  today: () => string;
+  /** Origins allowed by CORS; the header is added per request, never replayed. */
+  corsOrigins: string[];
+  ttlMs?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+}
+
+/** Headers that depend on the request, not on the answer: never replayed. */
+const PER_REQUEST = new Set(['x-request-id', 'content-length', 'content-type', 'etag', 'vary', 'content-encoding', 'date', 'x-sql-statements', 'server-timing', 'connection', 'cache-control']);
+const SLOT = Symbol('publicCacheSlot');
+const PRE_READ_ERROR = Symbol('preReadBodyError');
+const MAX_GRAPHQL_BODY = 16 * 1024;
+
+type CarryingRequest = IncomingMessage & { [SLOT]?: Slot; [PRE_READ_ERROR]?: Error; body?: unknown };
+
+/** The REST reads that are the same for every signed-out visitor, with the query parameters their answer depends on. */
+const REST_READS: { path: RegExp; params: string[]; topics: (m: RegExpMatchArray) => Topic[] }[] = [
+  { path: /^\/api\/events$/, params: ['when', 'type', 'filter', 'month', 'year', 'category', 'search', 'offset', 'limit'], topics: () => [topics.events] },
+  { path: /^\/api\/events\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, params: [], topics: (m) => [topics.event(m[1])] },
+  { path: /^\/api\/team$/, params: [], topics: () => [topics.team] },
+];
+
+/** GraphQL root fields whose answer is the same for every signed-out visitor, and what they read. */
+const GRAPHQL_READS: Record<string, Topic[]> = {
+  events: [topics.events],
+  event: [topics.events],
+  eventCountsByDay: [topics.events],
+  teamMembers: [topics.team],
+  __typename: [],
+};
+
+export class PublicCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly byTopic = new Map<Topic, Set<string>>();
+  private bytes = 0;
+  private seq = 0;
+  private readonly topicSeq = new Map<Topic, number>();
+  private clearedAt = 0;
+  private enabled = true;
+  private readonly verdicts = new Map<string, Topic[] | null>();
+  readonly counts = { hits: 0, misses: 0, invalidations: 0 };
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+
+  constructor(private readonly options: PublicCacheOptions) {
+    this.ttlMs = options.ttlMs ?? 10_000;
+    this.maxEntries = options.maxEntries ?? 1_000;
+    this.maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
+  }
+
+  // ---------- key scheme ----------
+
+  /** A signed-out REST read's key: the path and only the parameters its answer depends on, so cache-busting parameters share one entry. */
+  restTarget(url: string): CacheTarget | null {
+    const [pathname, search = ''] = url.split('?', 2);
+    for (const read of REST_READS) {
+      const match = pathname.match(read.path);
+      if (!match) continue;
+      const query = new URLSearchParams(search);
+      const kept = read.params.flatMap((name) => query.getAll(name).map((value) => `${name}=${encodeURIComponent(value)}`));
+      return { key: `rest|${this.options.today()}|${pathname.toLowerCase()}?${kept.join('&')}`, topics: read.topics(match) };
+    }
+    return null;
+  }
+
+  /** A signed-out GraphQL read's key, when the document reads only public fields. */
+  graphqlTarget(body: { query?: unknown; variables?: unknown; operationName?: unknown }): CacheTarget | null {
+    if (typeof body.query !== 'string') return null;
+    const read = this.verdict(body.query);
+    if (!read) return null;
+    const operation = typeof body.operationName === 'string' ? body.operationName : '';
+    return { key: `gql|${this.options.today()}|${operation}|${body.query}|${JSON.stringify(body.variables ?? null)}`, topics: read };
+  }
+
+  /** The topics a query document reads, or null when it is not one public query (decided once per query text). */
+  private verdict(query: string): Topic[] | null {
+    let read = this.verdicts.get(query);
+    if (read === undefined) {
+      try {
+        read = publicReadTopics(parse(query, { maxTokens: 2_000 }));
+      } catch {
+        read = null;
+      }
+      if (this.verdicts.size >= 200) this.verdicts.delete(this.verdicts.keys().next().value as string);
+      this.verdicts.set(query, read);
+    }
+    return read;
+  }
+
+  // ---------- store ----------
+
+  /** Drops every answer tagged with one of the topics ('all': everything). */
+  invalidate(changed: Topic[] | 'all'): void {
+    this.seq++;
+    this.counts.invalidations++;
+    if (changed === 'all') {
+      this.clearedAt = this.seq;
+      this.entries.clear();
+      this.byTopic.clear();
+      this.topicSeq.clear();
+      this.bytes = 0;
+      return;
+    }
+    for (const topic of changed) {
+      this.topicSeq.set(topic, this.seq);
+      for (const key of this.byTopic.get(topic) ?? []) this.drop(key);
+    }
+    // Per-topic marks only matter to answers being built right now; forget old ones wholesale.
+    if (this.topicSeq.size > 10_000) {
+      this.topicSeq.clear();
+      this.clearedAt = this.seq;
+    }
+  }
+
+  /** While writes elsewhere may go unheard (the change feed's connection is down), nothing is kept. */
+  setEnabled(enabled: boolean): void {
+    this.enabled = enabled;
+    if (!enabled) this.invalidate('all');
+  }
+
+  private live(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.expires > this.options.clock.now().getTime()) return entry;
+    if (entry) this.drop(key);
+    return undefined;
+  }
+
+  private keepable(slot: Slot): boolean {
+    return this.enabled && this.clearedAt <= slot.ticket && slot.topics.every((t) => (this.topicSeq.get(t) ?? 0) <= slot.ticket);
+  }
+
+  private keep(slot: Slot, body: Buffer, headers: Record<string, string>): Entry {
+    const size = body.length + (body.length >> 2); // room for its gzip, made on first use
+    const entry: Entry = {
+      body,
+      etag: `"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64url')}"`,
+      headers,
+      topics: slot.topics,
+      expires: this.options.clock.now().getTime() + this.ttlMs,
+      size,
+    };
+    // A write committed while this answer was built makes it suspect: send it, but do not keep it.
+    if (!this.keepable(slot) || size > this.maxBytes / 4) return entry;
+    this.drop(slot.key);
+    while (this.entries.size && (this.entries.size >= this.maxEntries || this.bytes + size > this.maxBytes)) this.drop(this.entries.keys().next().value as string);
+    this.entries.set(slot.key, entry);
+    this.bytes += size;
+    for (const topic of entry.topics) {
+      let keys = this.byTopic.get(topic);
+      if (!keys) this.byTopic.set(topic, (keys = new Set()));
+      keys.add(slot.key);
+    }
+    return entry;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+    for (const topic of entry.topics) {
+      const keys = this.byTopic.get(topic);
+      keys?.delete(key);
+      if (keys && !keys.size) this.byTopic.delete(topic);
+    }
+  }
+
+  // ---------- transport ----------
+
+  /**
+   * The front of the HTTP server: replays a shared answer before Express runs, or marks the request
+   * with its slot so that the answer built on a miss is kept. `graphql` runs a public query through
+   * Apollo (limits, validation, resolvers) and `security` adds the headers every answer carries.
+   */
+  frontDoor(next: RequestListener, graphql: (req: IncomingMessage, body: Record<string, unknown>, requestId: string) => Promise<GraphQLAnswer>, security: (req: IncomingMessage, res: ServerResponse) => void): RequestListener {
+    return (req, res) => {
+      if (req.headers.authorization) return next(req, res);
+      if (req.method === 'GET') {
+        const target = this.restTarget(req.url ?? '');
+        if (!target) return next(req, res);
+        const entry = this.live(target.key);
+        if (entry) return this.hit(req, res, entry);
+        this.counts.misses++;
+        (req as CarryingRequest)[SLOT] = { ...target, ticket: this.seq };
+        return next(req, res);
+      }
+      if (!isSmallJsonPost(req, '/graphql')) return next(req, res);
+      readJson(req, res, (body) => {
+        if (body === null || typeof body !== 'object') {
+          (req as CarryingRequest)[PRE_READ_ERROR] = Object.assign(new SyntaxError('Malformed JSON body'), { status: 400, statusCode: 400, expose: true, type: 'entity.parse.failed' });
+          return next(req, res);
+        }
+        (req as CarryingRequest).body = body;
+        if (Array.isArray(body)) return next(req, res); // a batch: Apollo refuses it in its own words
+        const target = this.graphqlTarget(body as Record<string, unknown>);
+        if (!target) return next(req, res);
+        const entry = this.live(target.key);
+        if (entry) return this.hit(req, res, entry);
+        this.counts.misses++;
+        const slot: Slot = { ...target, ticket: this.seq };
+        const requestId = assignRequestId(req, res);
+        security(req, res);
+        graphql(req, body as Record<string, unknown>, requestId).then(
+          (answer) => {
+            if (answer.cacheable) return this.write(req, res, this.keep(slot, Buffer.from(answer.json), replayableHeaders(res)));
+            res.statusCode = answer.status;
+            res.setHeader('Content-Type', 'application/json; charset=utf-8');
+            this.addCors(req, res);
+            res.end(answer.json);
+          },
+          () => {
+            // Apollo answers errors itself; this is only a failure of the machinery around it.
+            res.statusCode = 500;
+            res.setHeader('Content-Type', 'application/json; charset=utf-8');
+            res.end(JSON.stringify({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }));
+          },
+        );
+      });
+    };
+  }
+
+  /**
+   * For the REST router: when the front door marked this request as a public read, keeps the answer
+   * and writes it (with ETag and gzip). False when the request is not one (the caller sends it as usual).
+   */
+  respond(req: IncomingMessage, res: ServerResponse, body: unknown): boolean {
+    const slot = (req as CarryingRequest)[SLOT];
+    if (!slot || req.headers.authorization) return false;
+    this.write(req, res, this.keep(slot, Buffer.from(JSON.stringify(body)), replayableHeaders(res)));
+    return true;
+  }
+
+  private hit(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
+    this.counts.hits++;
+    assignRequestId(req, res);
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    this.write(req, res, entry);
+  }
+
+  private write(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
+    this.addCors(req, res);
+    res.setHeader('ETag', entry.etag);
+    res.setHeader('Vary', 'Origin, Accept-Encoding');
+    res.setHeader('Cache-Control', 'no-cache');
+    const match = req.headers['if-none-match'];
+    if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const payload = gzip ? (entry.gzip ??= gzipSync(entry.body)) : entry.body;
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', payload.length);
+    res.end(payload);
+  }
+
+  /** What the cors middleware answers for a simple request: the origin itself when it is allowed. */
+  private addCors(req: IncomingMessage, res: ServerResponse): void {
+    const origin = req.headers.origin;
+    if (origin && this.options.corsOrigins.includes(origin)) res.setHeader('Access-Control-Allow-Origin', origin);
+  }
+}
+
+/** The topics of a document that is one query of public root fields only (no fragments), else null. */
+export function publicReadTopics(document: DocumentNode): Topic[] | null {
+  if (document.definitions.length !== 1) return null;
+  const [op] = document.definitions;
+  if (op.kind !== Kind.OPERATION_DEFINITION || op.operation !== 'query') return null;
+  const read = new Set<Topic>();
+  for (const selection of op.selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD || !(selection.name.value in GRAPHQL_READS)) return null;
+    for (const topic of GRAPHQL_READS[selection.name.value]) read.add(topic);
+  }
+  return [...read];
+}
+
+/** The response headers worth replaying: not the per-request ones, not CORS (it depends on the Origin). */
+function replayableHeaders(res: ServerResponse): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (!PER_REQUEST.has(name) && !name.startsWith('access-control-') && value !== undefined) headers[name] = String(value);
+  }
+  return headers;
+}
+
+function isSmallJsonPost(req: IncomingMessage, url: string): boolean {
+  const length = Number(req.headers['content-length']);
+  return (
+    req.method === 'POST' &&
+    req.url === url &&
+    /^application\/json\s*(;|$)/i.test(String(req.headers['content-type'] ?? '')) &&
+    length > 0 &&
+    length <= MAX_GRAPHQL_BODY &&
+    !req.headers['transfer-encoding'] &&
+    (!req.headers['content-encoding'] || req.headers['content-encoding'] === 'identity')
+  );
+}
+
+/** Reads a small JSON body; calls back with what it parses to (undefined when it is not JSON). */
+function readJson(req: IncomingMessage, res: ServerResponse, done: (body: unknown) => void): void {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.once('error', () => res.destroy());
+  // The statement counter (when on) keeps counting this request past the body read.
+  req.once(
+    'end',
+    carryRequestContext(() => {
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        body = undefined;
+      }
+      done(body);
+    }),
+  );
+}
+
+/**
+ * Mounted before express.json on /graphql: the front door has already read the body of a small JSON
+ * POST (express.json then leaves req.body as it is); one it could not parse fails as express.json would.
+ */
+export const bodyReadByFrontDoor: RequestHandler = (req, _res, next) => {
+  next((req as unknown as CarryingRequest)[PRE_READ_ERROR]);
+};
