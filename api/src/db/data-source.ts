@@ -21,6 +21,8 @@ export interface DatabaseOptions {
 export interface Database {
   dataSource: DataSource;
   kind: 'postgres' | 'pglite';
+  /** The Postgres URL, when kind is postgres. */
+  url?: string;
   /** The embedded engine, when kind is pglite. */
   pglite?: import('@electric-sql/pglite').PGlite;
   /** Committed writes' topics, heard from every process on this database (see change-feed.ts). */
@@ -63,6 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       dataSource,
       kind: 'postgres',
+      url: options.url,
       changes,
       close: async () => {
         await changes.stop();
