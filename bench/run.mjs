@@ -9,11 +9,13 @@
 //   BENCH_EVENTS, BENCH_USERS, BENCH_REGISTRATIONS   data set size (10000, 100000, 300000)
 //   BENCH_API_HEAP_MB          the API's --max-old-space-size (default 128, as in docker-compose.yml; 0 = Node's default)
 //   BENCH_API_DIR              the api folder whose dist/ is seeded with and started (default: this repo's api/), so that
-//                              a git worktree of another commit can be measured in the same session ("before and after")
+//                              a git worktree of another commit can be measured in the same session ("before and after");
+//                              both builds use the same database (seeded again each run unless BENCH_SKIP_SEED): if their
+//                              migrations differ, give each its own DATABASE_URL
 //
 // Rows: the ceiling (same bytes as GET /api/events from plain node:http); the cached public reads; a miss row
-// (a different offset each request: SQL + JSON every time); the admin dashboard; and the mixed row, where one
-// request in WRITE_EVERY of each connection is an admin retitling one of the first WRITTEN_EVENTS events of
+// (a different offset each request: SQL + JSON every time); the admin dashboard; and the mixed row, where every
+// WRITE_EVERY-th request (over all connections) is an admin retitling one of the first WRITTEN_EVENTS events of
 // GET /api/events (so every write changes what the reads show), reported as two lines (reads, writes).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -265,7 +267,7 @@ async function runMixed(base, mix, duration) {
   const stats = { read: kind(), write: kind() };
   let built = 0;
   let answered = 'read';
-  const request = {
+  const mixed = {
     ...mix.read,
     setupRequest: (r, context) => {
       context.kind = ++built % WRITE_EVERY === 0 ? 'write' : 'read';
@@ -276,7 +278,7 @@ async function runMixed(base, mix, duration) {
       if (!is2xx(status) && !stats[answered].sample) stats[answered].sample = `${status} ${String(body).slice(0, 300)}`;
     },
   };
-  const instance = autocannon({ url: base, connections, duration, requests: [request] });
+  const instance = autocannon({ url: base, connections, duration, requests: [mixed] });
   instance.on('response', (_client, status, _bytes, ms) => {
     const s = stats[answered];
     s.count++;

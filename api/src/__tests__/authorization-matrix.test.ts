@@ -2,16 +2,12 @@
  * Every GraphQL query/mutation and every /api route, called as each kind of caller:
  * the access each declares is the access the server enforces. Generated from the tables, not hand-listed.
  */
-import {
-  getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType,
-  type GraphQLField, type GraphQLInputType, type GraphQLSchema,
-} from 'graphql';
-import { getMetadataStorage } from 'type-graphql';
+import type { GraphQLSchema } from 'graphql';
 import type { AccessLevel } from '../common/access';
-import { graphqlAccess } from '../graphql/access';
-import { createSchema, resolvers } from '../graphql/schema';
+import { createSchema } from '../graphql/schema';
 import { restRoutes } from '../rest/routes';
 import { createTestContext, type TestContext } from '../test/harness';
+import { concretePath, graphqlOperations, probeDocument as document } from '../test/operations';
 import { standardScenario } from '../test/scenarios';
 
 type Caller = 'anonymous' | 'user' | 'teacher' | 'adminAsUser' | 'admin';
@@ -35,8 +31,6 @@ const ACCESS_MESSAGES = new Set([
   'Your teacher account is awaiting approval',
 ]);
 
-const DUMMY_ID = '00000000-0000-4000-8000-000000000000';
-
 let ctx: TestContext;
 let schema: GraphQLSchema;
 let tokens: Record<Caller, string | undefined>;
@@ -51,60 +45,7 @@ afterAll(() => ctx.close());
 
 // ---------- GraphQL ----------
 
-interface GqlOperation {
-  kind: 'query' | 'mutation';
-  name: string;
-  key: string;
-  access: AccessLevel | undefined;
-  field: GraphQLField<unknown, unknown>;
-}
-
-function dummyValue(type: GraphQLInputType): unknown {
-  if (isNonNullType(type)) return dummyValue(type.ofType);
-  if (isListType(type)) return [dummyValue(type.ofType)];
-  if (isEnumType(type)) return type.getValues()[0].name;
-  if (isInputObjectType(type)) {
-    const out: Record<string, unknown> = {};
-    for (const f of Object.values(type.getFields())) if (isNonNullType(f.type) && f.defaultValue === undefined) out[f.name] = dummyValue(f.type);
-    return out;
-  }
-  if (isScalarType(type)) {
-    switch (type.name) {
-      case 'ID': return DUMMY_ID;
-      case 'Int': case 'Float': return 1;
-      case 'Boolean': return true;
-      case 'DateTimeISO': return '2026-01-01T00:00:00.000Z';
-      default: return 'x';
-    }
-  }
-  return null;
-}
-
-function operations(): GqlOperation[] {
-  const storage = getMetadataStorage();
-  const inSchema = new Set<unknown>(resolvers);
-  const out: GqlOperation[] = [];
-  for (const [kind, list, root] of [
-    ['query', storage.queries, schema.getQueryType()],
-    ['mutation', storage.mutations, schema.getMutationType()],
-  ] as const) {
-    for (const field of Object.values(root?.getFields() ?? {})) {
-      const meta = list.find((m) => m.schemaName === field.name && inSchema.has(m.target));
-      const key = meta ? `${meta.target.name}.${meta.methodName}` : `?.${field.name}`;
-      out.push({ kind, name: field.name, key, access: graphqlAccess.get(key), field });
-    }
-  }
-  return out;
-}
-
-function document(op: GqlOperation): { query: string; variables: Record<string, unknown> } {
-  const required = op.field.args.filter((a) => isNonNullType(a.type) && a.defaultValue === undefined);
-  const variables = Object.fromEntries(required.map((a) => [a.name, dummyValue(a.type)]));
-  const decl = required.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ');
-  const args = required.map((a) => `${a.name}: $${a.name}`).join(', ');
-  const selection = isObjectType(getNamedType(op.field.type)) ? ' { __typename }' : '';
-  return { query: `${op.kind} Probe${decl ? `(${decl})` : ''} { ${op.name}${args ? `(${args})` : ''}${selection} }`, variables };
-}
+const operations = () => graphqlOperations(schema);
 
 describe('GraphQL: every operation declares its access', () => {
   it('finds the operations of the built schema, each with a declared access level', () => {
@@ -148,8 +89,6 @@ describe('GraphQL: every operation declares its access', () => {
 });
 
 // ---------- REST ----------
-
-const concretePath = (path: string) => `/api${path.replace(/:[A-Za-z_]+/g, DUMMY_ID)}`;
 
 describe('REST: every /api route declares its access', () => {
   it('lists every route with a known access level', () => {

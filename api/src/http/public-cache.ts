@@ -31,6 +31,14 @@ export interface CacheTarget {
 interface Slot extends CacheTarget {
   /** The cache's sequence when the answer started to be built: a write committed since then makes it unkeepable. */
   ticket: number;
+  /** Hands the answer (or nothing, when it was not a keepable one) to the requests waiting on this build. */
+  settle: (entry?: Entry) => void;
+}
+
+/** An answer being built, that requests for the same key arriving meanwhile wait for instead of building it again. */
+interface Build {
+  slot: Slot;
+  done: Promise<Entry | undefined>;
 }
 
 interface Entry {
@@ -95,7 +103,9 @@ export class PublicCache {
   private clearedAt = 0;
   private enabled = true;
   private readonly verdicts = new Map<string, Topic[] | null>();
-  readonly counts = { hits: 0, misses: 0, invalidations: 0 };
+  private readonly building = new Map<string, Build>();
+  /** hits: replayed; joined: waited for a build already under way; misses: built. */
+  readonly counts = { hits: 0, joined: 0, misses: 0, invalidations: 0 };
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
@@ -197,6 +207,8 @@ export class PublicCache {
       expires: this.options.clock.now().getTime() + this.ttlMs,
       size,
     };
+    // Requests that joined this build arrived before any write that makes it suspect: it is theirs either way.
+    slot.settle(entry);
     // A write committed while this answer was built makes it suspect: send it, but do not keep it.
     if (!this.keepable(slot) || size > this.maxBytes / 4) return entry;
     this.drop(slot.key);
@@ -209,6 +221,39 @@ export class PublicCache {
       keys.add(slot.key);
     }
     return entry;
+  }
+
+  /** A miss: this request builds the answer; others for the same key may wait for it (see join). */
+  private startBuild(target: CacheTarget, res: ServerResponse): Slot {
+    this.counts.misses++;
+    let settle!: (entry?: Entry) => void;
+    const done = new Promise<Entry | undefined>((resolve) => (settle = resolve));
+    const slot: Slot = { ...target, ticket: this.seq, settle: () => undefined };
+    const build: Build = { slot, done };
+    slot.settle = (entry) => {
+      if (this.building.get(slot.key) === build) this.building.delete(slot.key);
+      settle(entry);
+    };
+    this.building.set(slot.key, build);
+    // An answer that ends any other way (an error, a 404, a dropped connection) leaves the waiters to build their own.
+    res.once('close', () => slot.settle());
+    return slot;
+  }
+
+  /**
+   * Waits for a build of the same key already under way, when no write to its topics has committed since
+   * it began (so its answer is as fresh as a kept one would be): under load, a change costs one rebuild,
+   * not one per waiting request. False when there is none to join.
+   */
+  private join(key: string, req: IncomingMessage, res: ServerResponse, next: RequestListener): boolean {
+    const build = this.building.get(key);
+    if (!build || !this.keepable(build.slot)) return false;
+    this.counts.joined++;
+    void build.done.then((entry) => {
+      if (entry) this.replay(req, res, entry);
+      else next(req, res);
+    });
+    return true;
   }
 
   private drop(key: string): void {
@@ -238,8 +283,8 @@ export class PublicCache {
         if (!target) return next(req, res);
         const entry = this.live(target.key);
         if (entry) return this.hit(req, res, entry);
-        this.counts.misses++;
-        (req as CarryingRequest)[SLOT] = { ...target, ticket: this.seq };
+        if (this.join(target.key, req, res, next)) return;
+        (req as CarryingRequest)[SLOT] = this.startBuild(target, res);
         return next(req, res);
       }
       if (!isSmallJsonPost(req, '/graphql')) return next(req, res);
@@ -254,19 +299,21 @@ export class PublicCache {
         if (!target) return next(req, res);
         const entry = this.live(target.key);
         if (entry) return this.hit(req, res, entry);
-        this.counts.misses++;
-        const slot: Slot = { ...target, ticket: this.seq };
+        if (this.join(target.key, req, res, next)) return;
+        const slot = this.startBuild(target, res);
         const requestId = assignRequestId(req, res);
         security(req, res);
         graphql(req, body as Record<string, unknown>, requestId).then(
           (answer) => {
             if (answer.cacheable) return this.write(req, res, this.keep(slot, Buffer.from(answer.json), replayableHeaders(res)));
+            slot.settle();
             res.statusCode = answer.status;
             res.setHeader('Content-Type', 'application/json; charset=utf-8');
             this.addCors(req, res);
             res.end(answer.json);
           },
           () => {
+            slot.settle();
             // Apollo answers errors itself; this is only a failure of the machinery around it.
             res.statusCode = 500;
             res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -290,6 +337,10 @@ export class PublicCache {
 
   private hit(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
     this.counts.hits++;
+    this.replay(req, res, entry);
+  }
+
+  private replay(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
     assignRequestId(req, res);
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     this.write(req, res, entry);

@@ -168,15 +168,17 @@ describe('public cache: what is kept', () => {
   let url: string;
   let cache: PublicCache;
   let builds = 0;
+  let buildMs = 0;
   /** What the app does while building an answer (e.g. a write commits meanwhile). */
   let duringBuild: () => void = () => undefined;
 
   beforeAll(async () => {
     cache = new PublicCache({ clock: new ManualClock(new Date('2026-06-15T10:00:00Z')), today: () => '2026-06-15', corsOrigins: [] });
-    const app = (req: IncomingMessage, res: import('node:http').ServerResponse) => {
-      builds++;
+    const app = async (req: IncomingMessage, res: import('node:http').ServerResponse) => {
+      const build = ++builds;
       duringBuild();
-      if (!cache.respond(req, res, { builds })) res.end('not cacheable');
+      await new Promise((r) => setTimeout(r, buildMs));
+      if (!cache.respond(req, res, { builds: build })) res.end('not cacheable');
     };
     server = createServer(cache.frontDoor(app, async () => ({ status: 200, json: '{}', cacheable: false }), () => undefined));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -187,6 +189,7 @@ describe('public cache: what is kept', () => {
     cache.invalidate('all');
     duringBuild = () => undefined;
     builds = 0;
+    buildMs = 0;
   });
   const get = async (path: string) => (await fetch(url + path)).json();
 
@@ -196,6 +199,19 @@ describe('public cache: what is kept', () => {
     duringBuild = () => undefined;
     expect(await get('/api/events')).toEqual({ builds: 2 });
     expect(await get('/api/events')).toEqual({ builds: 2 });
+  });
+
+  it('lets concurrent misses share one build, unless a write committed since it began', async () => {
+    buildMs = 100;
+    const together = await Promise.all(Array.from({ length: 8 }, () => get('/api/events?when=past')));
+    expect(together).toEqual(Array(8).fill({ builds: 1 }));
+    cache.invalidate(['events']);
+    const first = get('/api/events?when=past');
+    await new Promise((r) => setTimeout(r, 30));
+    cache.invalidate(['events']); // a write commits while the second build runs
+    const later = get('/api/events?when=past'); // arrived after it: must not take the older build's answer
+    expect(await first).toEqual({ builds: 2 });
+    expect(await later).toEqual({ builds: 3 });
   });
 
   it('keeps an answer when the write was to another topic', async () => {
