@@ -10,9 +10,13 @@ export type AddOutcome = 'added' | 'already' | 'full' | 'closed' | 'no-event' | 
  * admin removing someone, deleting a user (and later the waitlist's promotion) all come through here,
  * inside the caller's transaction, and every change names its event for the public read cache.
  *
- * Lock order, the same everywhere so concurrent operations cannot deadlock: the user's row first, then
- * the events' rows in id order. (Deleting a user locks its row FOR UPDATE; registering takes FOR KEY
- * SHARE on it, which the insert's foreign key check would take anyway, only later: after the event.)
+ * Lock order, the same everywhere so concurrent operations cannot deadlock: user rows first, then the
+ * events' rows in id order. Adding and removing take FOR KEY SHARE on the user (which the insert's
+ * foreign key check would take anyway, only later: after the event), then the event, and only then touch
+ * the registration row: an insert of a pair waits for an uncommitted delete of the same pair, so a
+ * removal that deleted first and then waited for the event would deadlock with a registration holding
+ * it. Deleting a user locks its row FOR UPDATE, which keeps every add and remove of theirs out, then
+ * deletes their rows and changes the counts in event id order.
  */
 export const registrationLedger = {
   /** Takes a place: within capacity and before the start, or says why not. The unique pair is the backstop. */
@@ -39,12 +43,18 @@ export const registrationLedger = {
 
   /** Gives a place back; false when there was no such registration. */
   async remove(m: EntityManager, eventId: string, userId: string): Promise<boolean> {
+    const user = await queryRows(m, `SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE`, [userId]);
+    if (!user.length) return false; // deleted, and their registrations with them
+    await m.query(`SELECT 1 FROM events WHERE id = $1 FOR NO KEY UPDATE`, [eventId]);
     const rows = await queryRows(m, `DELETE FROM registrations WHERE event_id = $1 AND user_id = $2 RETURNING id`, [eventId, userId]);
     if (rows.length) await changeCount(m, eventId, -1);
     return rows.length > 0;
   },
 
-  /** Before a user is deleted: every registration of theirs goes, and each event's count with it. */
+  /**
+   * Before a user is deleted, with every user row the deletion changes already locked (the user's FOR
+   * UPDATE): every registration of theirs goes, and each event's count with it.
+   */
   async removeAllOf(m: EntityManager, userId: string): Promise<string[]> {
     await m.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
     const rows = await queryRows<{ event_id: string }>(m, `DELETE FROM registrations WHERE user_id = $1 RETURNING event_id`, [userId]);

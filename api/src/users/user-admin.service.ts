@@ -202,14 +202,23 @@ export class UserAdminService {
     if (actor.id === id) throw forbidden('You cannot delete your own account');
     await this.get(id);
     return this.dataSource.transaction(async (m) => {
-      const user = await m.getRepository(UserEntity).findOne({ where: { id } });
+      // Deletions run one at a time (they are rare): two cannot race past the last-admin check, nor
+      // deadlock on each other's linked rows (a teacher and the admin who created them, say).
+      await m.query(`SELECT pg_advisory_xact_lock($1)`, [USER_DELETION_LOCK]);
+      // Locked first (a concurrent deletion of the same user waits here, then finds nothing).
+      const user = await m.getRepository(UserEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!user) throw notFound(USER_NOT_FOUND);
       this.assertMayTouchSuperadmin(actor, user.category);
       if (ADMIN_CATEGORIES.includes(user.category)) {
         const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM users WHERE category IN ('admin','superadmin') AND id <> $1`, [id]);
         if (Number(n) === 0) throw forbidden('The last admin account cannot be deleted');
       }
-      // Their registrations go first, through the ledger, so every event's count stays equal to its rows.
+      // What ON DELETE SET NULL would do, done now: every user row before any event row (the ledger's
+      // lock order). Left to the cascade, a teacher's deletion would lock a student's row after the
+      // events, while that student's own deletion holds the row and waits for one of those events.
+      await m.query(`UPDATE users SET primary_user_id = NULL WHERE primary_user_id = $1`, [id]);
+      await m.query(`UPDATE users SET created_by_id = NULL WHERE created_by_id = $1`, [id]);
+      // Their registrations go next, through the ledger, so every event's count stays equal to its rows.
       await registrationLedger.removeAllOf(m, id);
       await m.getRepository(UserEntity).delete({ id });
       await this.audit.record(actor, { action: 'user.delete', entityType: 'user', entityId: id, before: user, after: null }, m);
@@ -217,6 +226,9 @@ export class UserAdminService {
     });
   }
 }
+
+/** pg_advisory_xact_lock key that serializes user deletions. */
+const USER_DELETION_LOCK = 7_301_001;
 
 function nulls(input: UserInput): Omit<Candidate, 'category' | 'primaryEmail'> {
   return { fatherName: input.fatherName ?? null, schoolName: input.schoolName ?? null, district: input.district ?? null, area: input.area ?? null };

@@ -3,7 +3,7 @@ import { RegistrationEntity } from '../registration.entity';
 import type { Viewer } from '../../common/access';
 import type { UserEntity } from '../../users/user.entity';
 import { createTestContext, usingPostgres, type TestContext } from '../../test/harness';
-import { makeEvent, makeUser, userToken } from '../../test/scenarios';
+import { adminToken, makeEvent, makeUser, userToken } from '../../test/scenarios';
 import { SmtpCapture, decodeQuotedPrintable } from '../../test/smtp-capture';
 
 let ctx: TestContext;
@@ -123,6 +123,110 @@ describe('Add to calendar', () => {
     expect(text).toContain('SUMMARY:Science fair');
     expect(text).toContain('DTSTART:20260701T050000Z'); // 10:30 India time
     expect((await ctx.http.get('/api/events/nope/ics')).status).toBe(404);
+  });
+});
+
+describe('an admin removes a registration', () => {
+  const auditOf = (eventId: string, userId: string) =>
+    ctx.db.dataSource.query(`SELECT actor_id, before, after FROM audit_log WHERE action = 'registration.remove' AND entity_id = $1 AND before->>'userId' = $2`, [eventId, userId]);
+  const registeredIds = async (eventId: string, auth: string) =>
+    ((await ctx.http.get(`/api/events/${eventId}/registrations`).set('authorization', auth)).body.data as { _id: string }[]).map((u) => u._id);
+  let admin: UserEntity;
+  let auth: string;
+  beforeAll(async () => {
+    admin = await makeUser(ctx, { name: 'Registrations Admin', category: 'admin' });
+    auth = `Bearer ${adminToken(ctx, admin)}`;
+  });
+  // Signed at each call: admin tokens expire sooner than the tests below move the clock.
+  const removeRest = (eventId: string, userId: string) => ctx.http.delete(`/api/events/${eventId}/registrations/${userId}`).set('authorization', `Bearer ${adminToken(ctx, admin)}`);
+  const removeGql = `mutation($eventId: ID!, $userId: ID!) { removeEventRegistration(eventId: $eventId, userId: $userId) { message event { id registeredCount } } }`;
+
+  it('REST DELETE /api/events/:id/registrations/:userId: the count drops, the person is off the list, audited', async () => {
+    const event = await makeEvent(ctx, { maxParticipants: 5 });
+    const [stays, goes] = [await makeUser(ctx), await makeUser(ctx)];
+    for (const u of [stays, goes]) await register(event.id, userToken(ctx, u));
+    expect(await countOf(event.id)).toBe(2);
+
+    const res = await removeRest(event.id, goes.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: 'Registration removed', data: { _id: event.id, registeredCount: 1 } });
+    expect([await countOf(event.id), await rowsOf(event.id)]).toEqual([1, 1]);
+    expect(await registeredIds(event.id, auth)).toEqual([stays.id]);
+    expect(await auditOf(event.id, goes.id)).toEqual([{ actor_id: admin.id, before: { eventId: event.id, userId: goes.id }, after: null }]);
+    // The person sees it too: registering again is possible.
+    expect((await register(event.id, userToken(ctx, goes))).body.message).toBe('Successfully registered for the event!');
+  });
+
+  it('REST: someone not registered (or unknown) is 404 "This person is not registered for this event", nothing changes', async () => {
+    const event = await makeEvent(ctx, { maxParticipants: 5 });
+    const registered = await makeUser(ctx);
+    await register(event.id, userToken(ctx, registered));
+    const stranger = await makeUser(ctx);
+    for (const userId of [stranger.id, '00000000-0000-4000-8000-000000000000', 'nope']) {
+      const res = await removeRest(event.id, userId);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND', msg: 'This person is not registered for this event' });
+    }
+    expect([await countOf(event.id), await rowsOf(event.id)]).toEqual([1, 1]);
+    expect(await auditOf(event.id, stranger.id)).toEqual([]);
+    expect((await removeRest('00000000-0000-4000-8000-000000000000', registered.id)).body).toMatchObject({ code: 'NOT_FOUND', msg: 'Event not found' });
+    // Admins only: a user's token is refused.
+    expect((await ctx.http.delete(`/api/events/${event.id}/registrations/${registered.id}`).set('authorization', `Bearer ${userToken(ctx, registered)}`)).status).toBe(403);
+    expect(await countOf(event.id)).toBe(1);
+  });
+
+  it('REST: still possible once the event has started (the person can no longer unregister themselves)', async () => {
+    const event = await makeEvent(ctx, { daysFromToday: 1, maxParticipants: 5 });
+    const user = await makeUser(ctx);
+    await register(event.id, userToken(ctx, user));
+    const start = ctx.clock.now();
+    ctx.clock.advance(2 * 24 * 60 * 60 * 1000);
+    try {
+      expect((await unregister(event.id, userToken(ctx, user))).body.code).toBe('EVENT_PAST');
+      const res = await removeRest(event.id, user.id);
+      expect(res.status).toBe(200);
+      expect(res.body.data.registeredCount).toBe(0);
+      expect([await countOf(event.id), await rowsOf(event.id)]).toEqual([0, 0]);
+      expect(await auditOf(event.id, user.id)).toHaveLength(1);
+    } finally {
+      ctx.clock.set(start);
+    }
+  });
+
+  it('GraphQL removeEventRegistration: the count drops, eventRegistrations no longer lists the person, audited', async () => {
+    const event = await makeEvent(ctx, { maxParticipants: 5 });
+    const [stays, goes] = [await makeUser(ctx), await makeUser(ctx)];
+    for (const u of [stays, goes]) await register(event.id, userToken(ctx, u));
+    const token = adminToken(ctx, admin);
+
+    const res = await ctx.gql(removeGql, { eventId: event.id, userId: goes.id }, token);
+    expect(res.errors).toBeUndefined();
+    expect(res.data.removeEventRegistration).toEqual({ message: 'Registration removed', event: { id: event.id, registeredCount: 1 } });
+    const list = await ctx.gql(`query($id: ID!) { eventRegistrations(eventId: $id) { id } }`, { id: event.id }, token);
+    expect(list.data.eventRegistrations).toEqual([{ id: stays.id }]);
+    expect([await countOf(event.id), await rowsOf(event.id)]).toEqual([1, 1]);
+    expect(await auditOf(event.id, goes.id)).toEqual([{ actor_id: admin.id, before: { eventId: event.id, userId: goes.id }, after: null }]);
+
+    const again = await ctx.gql(removeGql, { eventId: event.id, userId: goes.id }, token);
+    expect(again.errors?.[0]).toMatchObject({ message: 'This person is not registered for this event', extensions: { code: 'NOT_FOUND' } });
+    const asUser = await ctx.gql(removeGql, { eventId: event.id, userId: stays.id }, userToken(ctx, stays));
+    expect(asUser.errors?.[0].extensions.code).toBe('FORBIDDEN');
+    expect(await countOf(event.id)).toBe(1);
+  });
+
+  it('GraphQL: works after the event has started too', async () => {
+    const event = await makeEvent(ctx, { daysFromToday: 1 });
+    const user = await makeUser(ctx);
+    await register(event.id, userToken(ctx, user));
+    const start = ctx.clock.now();
+    ctx.clock.advance(2 * 24 * 60 * 60 * 1000);
+    try {
+      const res = await ctx.gql(removeGql, { eventId: event.id, userId: user.id }, adminToken(ctx, admin));
+      expect(res.data.removeEventRegistration.event.registeredCount).toBe(0);
+      expect([await countOf(event.id), await rowsOf(event.id)]).toEqual([0, 0]);
+    } finally {
+      ctx.clock.set(start);
+    }
   });
 });
 

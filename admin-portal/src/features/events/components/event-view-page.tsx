@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { useQuery } from '@apollo/client/react';
-import { AdminEventDocument, EventRegistrationsDocument } from '@/gql/graphql';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { AdminEventDocument, EventRegistrationsDocument, RemoveEventRegistrationDocument } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { en } from '@/i18n/en';
 import { describeError, errorCode } from '@/lib/errors';
@@ -21,8 +21,32 @@ const t = en.events;
 
 function Registrations({ eventId, onError }: { eventId: string; onError: (n: NoticeValue) => void }) {
   const { data, loading, error, refetch } = useQuery(EventRegistrationsDocument, { variables: { eventId }, fetchPolicy: 'cache-and-network' });
+  const [removeRegistration, { loading: removing }] = useMutation(RemoveEventRegistrationDocument);
   const [exporting, setExporting] = useState(false);
+  // The outcome of a removal, shown in this card, next to the list it changed.
+  const [notice, setNotice] = useState<NoticeValue | null>(null);
   const list = data?.eventRegistrations;
+
+  const onRemove = async (person: { id: string; name: string }) => {
+    if (!window.confirm(t.removeRegistrationConfirm(person.name))) return;
+    setNotice(null);
+    try {
+      const res = await removeRegistration({
+        variables: { eventId, userId: person.id },
+        // The event's count (and isFull) come back on the normalised Event; the list drops the person here.
+        update(cache) {
+          cache.updateQuery({ query: EventRegistrationsDocument, variables: { eventId } }, (current) =>
+            current ? { eventRegistrations: current.eventRegistrations.filter((u) => u.id !== person.id) } : current,
+          );
+        },
+      });
+      setNotice({ kind: 'success', text: res.data?.removeEventRegistration.message || t.registrationRemoved });
+    } catch (err) {
+      setNotice({ kind: 'error', text: describeError(err, t.removeRegistrationFailed) });
+      // Someone else may have changed the list meanwhile (NOT_FOUND: already removed): show it as it is.
+      void refetch();
+    }
+  };
 
   const onExport = async () => {
     setExporting(true);
@@ -45,6 +69,7 @@ function Registrations({ eventId, onError }: { eventId: string; onError: (n: Not
           {exporting ? en.common.exporting : t.exportRegistrations}
         </button>
       </div>
+      <Notice notice={notice} onDismiss={() => setNotice(null)} />
       {loading && !list ? (
         <Loading />
       ) : error && !list ? (
@@ -61,6 +86,9 @@ function Registrations({ eventId, onError }: { eventId: string; onError: (n: Not
                 <th scope="col">{en.users.columns.phone}</th>
                 <th scope="col">{en.users.columns.category}</th>
                 <th scope="col">{en.users.columns.status}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{en.common.actions}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -74,6 +102,17 @@ function Registrations({ eventId, onError }: { eventId: string; onError: (n: Not
                   <td data-label={en.users.columns.category}>{categoryOneLabel(u.category)}</td>
                   <td data-label={en.users.columns.status}>
                     <StatusBadge status={u.status} />
+                  </td>
+                  <td className="row-actions">
+                    <button
+                      type="button"
+                      className="btn btn-small btn-danger"
+                      onClick={() => void onRemove(u)}
+                      disabled={removing}
+                      aria-label={t.removeRegistrationLabel(u.name)}
+                    >
+                      {t.removeRegistration}
+                    </button>
                   </td>
                 </tr>
               ))}
