@@ -103,6 +103,7 @@ export class PublicCache {
   private clearedAt = 0;
   private enabled = true;
   private readonly verdicts = new Map<string, Topic[] | null>();
+  private readonly restTargets = new Map<string, CacheTarget | null>();
   private readonly building = new Map<string, Build>();
   /** hits: replayed; joined: waited for a build already under way; misses: built. */
   readonly counts = { hits: 0, joined: 0, misses: 0, invalidations: 0 };
@@ -120,24 +121,37 @@ export class PublicCache {
 
   /** A signed-out REST read's key: the path and only the parameters its answer depends on, so cache-busting parameters share one entry. */
   restTarget(url: string): CacheTarget | null {
+    // Worked out once per URL and day: this runs on every public GET, hit or miss.
+    const memoKey = `${this.options.today()}|${url}`;
+    let target = this.restTargets.get(memoKey);
+    if (target === undefined) {
+      target = this.parseRestTarget(url, this.options.today());
+      if (this.restTargets.size >= 1_000) this.restTargets.delete(this.restTargets.keys().next().value as string);
+      this.restTargets.set(memoKey, target);
+    }
+    return target;
+  }
+
+  private parseRestTarget(url: string, today: string): CacheTarget | null {
     const [pathname, search = ''] = url.split('?', 2);
     for (const read of REST_READS) {
       const match = pathname.match(read.path);
       if (!match) continue;
       const query = new URLSearchParams(search);
       const kept = read.params.flatMap((name) => query.getAll(name).map((value) => `${name}=${encodeURIComponent(value)}`));
-      return { key: `rest|${this.options.today()}|${pathname.toLowerCase()}?${kept.join('&')}`, topics: read.topics(match) };
+      return { key: `rest|${today}|${pathname.toLowerCase()}?${kept.join('&')}`, topics: read.topics(match) };
     }
     return null;
   }
 
-  /** A signed-out GraphQL read's key, when the document reads only public fields. */
-  graphqlTarget(body: { query?: unknown; variables?: unknown; operationName?: unknown }): CacheTarget | null {
+  /**
+   * A signed-out GraphQL read's key, when the document reads only public fields: the request body as
+   * sent (query, operation name and variables; clients send the same bytes for the same read).
+   */
+  graphqlTarget(body: { query?: unknown }, raw: string): CacheTarget | null {
     if (typeof body.query !== 'string') return null;
     const read = this.verdict(body.query);
-    if (!read) return null;
-    const operation = typeof body.operationName === 'string' ? body.operationName : '';
-    return { key: `gql|${this.options.today()}|${operation}|${body.query}|${JSON.stringify(body.variables ?? null)}`, topics: read };
+    return read ? { key: `gql|${this.options.today()}|${raw}`, topics: read } : null;
   }
 
   /** The topics a query document reads, or null when it is not one public query (decided once per query text). */
@@ -288,14 +302,14 @@ export class PublicCache {
         return next(req, res);
       }
       if (!isSmallJsonPost(req, '/graphql')) return next(req, res);
-      readJson(req, res, (body) => {
+      readJson(req, res, (body, raw) => {
         if (body === null || typeof body !== 'object') {
           (req as CarryingRequest)[PRE_READ_ERROR] = Object.assign(new SyntaxError('Malformed JSON body'), { status: 400, statusCode: 400, expose: true, type: 'entity.parse.failed' });
           return next(req, res);
         }
         (req as CarryingRequest).body = body;
         if (Array.isArray(body)) return next(req, res); // a batch: Apollo refuses it in its own words
-        const target = this.graphqlTarget(body as Record<string, unknown>);
+        const target = this.graphqlTarget(body as Record<string, unknown>, raw);
         if (!target) return next(req, res);
         const entry = this.live(target.key);
         if (entry) return this.hit(req, res, entry);
@@ -409,7 +423,7 @@ function isSmallJsonPost(req: IncomingMessage, url: string): boolean {
 }
 
 /** Reads a small JSON body; calls back with what it parses to (undefined when it is not JSON). */
-function readJson(req: IncomingMessage, res: ServerResponse, done: (body: unknown) => void): void {
+function readJson(req: IncomingMessage, res: ServerResponse, done: (body: unknown, raw: string) => void): void {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.once('error', () => res.destroy());
@@ -417,13 +431,14 @@ function readJson(req: IncomingMessage, res: ServerResponse, done: (body: unknow
   req.once(
     'end',
     carryRequestContext(() => {
+      const raw = Buffer.concat(chunks).toString('utf8');
       let body: unknown;
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        body = JSON.parse(raw);
       } catch {
         body = undefined;
       }
-      done(body);
+      done(body, raw);
     }),
   );
 }
