@@ -14,12 +14,15 @@ import { createServices } from './services';
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const db = await openDatabase({ url: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pgdata') });
+  const db = await openDatabase({ url: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pgdata'), logger });
   logger.info(`database ready (${db.kind === 'pglite' ? `embedded, ${path.join(config.dataDir, 'pgdata')}` : 'postgres'})`);
   const services = createServices({ dataSource: db.dataSource, config, logger });
   if (await ensureAdminAccount(db.dataSource, config.adminEmail, config.adminPassword)) logger.info(`admin account created for ${config.adminEmail}`);
   if (config.seedDemo && (await seedDemoData(services))) logger.info('demo events and team seeded');
   const app = await createApp(config, db.dataSource, services, logger);
+  // Reminders, offers and cancellation mails: worked here unless a separate `npm run worker` does it.
+  await services.jobs.start({ work: config.jobsWorker });
+  if (config.jobsWorker) logger.info('background jobs: worked by this process (JOBS_WORKER=false when npm run worker runs them)');
 
   let draining = false;
   const server: Server = createServer((req, res) => {
@@ -68,6 +71,7 @@ async function main() {
     net.Server.prototype.close.call(server, async () => {
       clearInterval(sweep);
       await app.stop().catch(() => undefined);
+      await services.jobs.stop().catch(() => undefined);
       // Confirmation mails queued after commit still go out before the database closes.
       await services.mail.idle().catch(() => undefined);
       await db.close().catch(() => undefined);

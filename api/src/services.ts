@@ -12,6 +12,8 @@ import type { Config } from './config/env';
 import { ContactService } from './contacts/contact.service';
 import { EventService } from './events/event.service';
 import { MailService } from './mail/mail.service';
+import { MailDeliveries } from './mail/mail-deliveries';
+import { JobQueue } from './jobs/job-queue';
 import { ExportService } from './exports/export.service';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { RegistrationService } from './registrations/registration.service';
@@ -45,6 +47,9 @@ export function createServices(deps: ServiceDeps) {
   const users = new UserService(dataSource);
   const userAdmin = new UserAdminService(dataSource, audit, users);
   const mail = new MailService(config, logger, clock);
+  // Background jobs (pg-boss): defined here by the services that own them, worked by main.ts or worker.ts.
+  const jobs = new JobQueue(dataSource, logger);
+  const deliveries = new MailDeliveries(dataSource, jobs, mail, clock, logger);
   const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
   return {
     dataSource,
@@ -61,6 +66,8 @@ export function createServices(deps: ServiceDeps) {
     registrations: new RegistrationService(dataSource, clock, events, mail, logger, config.publicOrigin, audit),
     users,
     mail,
+    jobs,
+    deliveries,
     otp,
     auth: new AuthService(dataSource, clock, config, tokens, otp, users, rateLimits, logger),
     teachers: new TeacherService(dataSource, audit),

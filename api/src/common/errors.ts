@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'EVENT_FULL'
   | 'EVENT_PAST'
+  | 'EVENT_CANCELLED'
   | 'RATE_LIMITED'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA'
@@ -22,6 +23,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   CONFLICT: 409,
   EVENT_FULL: 409,
   EVENT_PAST: 409,
+  EVENT_CANCELLED: 409,
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 400,

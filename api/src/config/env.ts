@@ -27,6 +27,10 @@ export interface Config {
   shutdownGraceMs: number;
   /** SQL_STATEMENT_HEADER: add X-SQL-Statements and Server-Timing to every response (benchmarks). */
   sqlStatementHeader: boolean;
+  /** Whether this API process also works the background job queue (off when `npm run worker` runs apart). */
+  jobsWorker: boolean;
+  /** How long before an event its reminder mails go out. */
+  reminderLeadHours: number;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const bcryptCost = env.BCRYPT_COST ? Number(env.BCRYPT_COST) : nodeEnv === 'test' ? 4 : 12;
   if (!Number.isInteger(bcryptCost) || bcryptCost < (nodeEnv === 'test' ? 4 : 10) || bcryptCost > 15) problems.push('BCRYPT_COST must be a whole number from 10 to 15');
 
+  const reminderLeadHours = env.REMINDER_LEAD_HOURS ? Number(env.REMINDER_LEAD_HOURS) : 24;
+  if (!Number.isInteger(reminderLeadHours) || reminderLeadHours < 1 || reminderLeadHours > 336) problems.push('REMINDER_LEAD_HOURS must be a whole number of hours from 1 to 336');
   const shutdownGraceMs = env.SHUTDOWN_GRACE_MS ? Number(env.SHUTDOWN_GRACE_MS) : 0;
   if (!Number.isInteger(shutdownGraceMs) || shutdownGraceMs < 0 || shutdownGraceMs > 60_000) problems.push('SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 60000');
 
@@ -110,5 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bcryptCost,
     shutdownGraceMs,
     sqlStatementHeader: bool(env.SQL_STATEMENT_HEADER, false),
+    jobsWorker: bool(env.JOBS_WORKER, true),
+    reminderLeadHours,
   };
 }

@@ -7,6 +7,7 @@ import { TeamMemberEntity } from '../team/team-member.entity';
 import { UserEntity } from '../users/user.entity';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { UserCounts1763900000000 } from './migrations/1763900000000-user-counts';
+import { MailDeliveriesReminders1764000000000 } from './migrations/1764000000000-mail-deliveries-reminders';
 
 export const entities = [UserEntity, EventEntity, RegistrationEntity, ContactSubmissionEntity, TeamMemberEntity, OtpCodeEntity, AuditEntryEntity];
-export const migrations = [InitialSchema1763800000000, UserCounts1763900000000];
+export const migrations = [InitialSchema1763800000000, UserCounts1763900000000, MailDeliveriesReminders1764000000000];

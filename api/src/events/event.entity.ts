@@ -52,6 +52,10 @@ export class EventEntity {
   imageKey: string | null;
 
   /** Kept equal to the number of rows in registrations by the registration service (one conditional update). */
+  /** When an admin cancelled it: the public page says so and offers no registration. */
+  @Column({ name: 'cancelled_at', type: 'timestamptz', nullable: true })
+  cancelledAt: Date | null;
+
   @Column({ name: 'registered_count', type: 'int', default: 0 })
   registeredCount: number;
 

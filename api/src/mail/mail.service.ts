@@ -23,6 +23,8 @@ export interface MailMessage {
   /** A one-time code the mail carries: written beside the outbox copy and logged in development. */
   code?: string;
   attachments?: MailAttachment[];
+  /** Extra headers (e.g. List-Unsubscribe on reminders). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTimeouts {
@@ -82,6 +84,7 @@ export class MailService {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      headers: message.headers,
       attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
     };
     if (!this.transport) return this.writeToOutbox(message, mail);

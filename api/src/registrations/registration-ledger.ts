@@ -3,7 +3,7 @@ import { queryRows } from '../common/sql';
 import { topics, touched } from '../db/change-feed';
 
 /** Why a place could not be taken. */
-export type AddOutcome = 'added' | 'already' | 'full' | 'closed' | 'no-event' | 'no-user';
+export type AddOutcome = 'added' | 'already' | 'full' | 'closed' | 'cancelled' | 'no-event' | 'no-user';
 
 /**
  * The one owner of registration rows and of `events.registered_count`: registering, unregistering, an
@@ -24,10 +24,10 @@ export const registrationLedger = {
     const user = await queryRows(m, `SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE`, [userId]);
     if (!user.length) return 'no-user';
     if (!(await changeCount(m, eventId, +1, now))) {
-      const [event] = await queryRows<{ started: boolean }>(m, `SELECT starts_at <= $2 AS started FROM events WHERE id = $1`, [eventId, now]);
+      const [event] = await queryRows<{ started: boolean; cancelled: boolean }>(m, `SELECT starts_at <= $2 AS started, cancelled_at IS NOT NULL AS cancelled FROM events WHERE id = $1`, [eventId, now]);
       if (!event) return 'no-event';
       if (await isRegistered(m, eventId, userId)) return 'already';
-      return event.started ? 'closed' : 'full';
+      return event.cancelled ? 'cancelled' : event.started ? 'closed' : 'full';
     }
     const inserted = await queryRows(
       m,
@@ -74,7 +74,7 @@ async function changeCount(m: EntityManager, eventId: string, delta: 1 | -1, ope
       ? await queryRows(
           m,
           `UPDATE events SET registered_count = registered_count + 1
-            WHERE id = $1 AND (max_participants IS NULL OR registered_count < max_participants) AND starts_at > $2
+            WHERE id = $1 AND (max_participants IS NULL OR registered_count < max_participants) AND starts_at > $2 AND cancelled_at IS NULL
             RETURNING id`,
           [eventId, openAt],
         )

@@ -1,6 +1,6 @@
 import { In, type DataSource } from 'typeorm';
 import type { Viewer } from '../common/access';
-import type { Clock } from '../common/clock';
+import { indiaInstant, type Clock } from '../common/clock';
 import { DomainError, notFound } from '../common/errors';
 import type { Logger } from '../common/logger';
 import { isUuid } from '../common/validate';
@@ -8,7 +8,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { EventEntity } from '../events/event.entity';
 import type { EventService } from '../events/event.service';
 import type { MailService } from '../mail/mail.service';
-import { registrationMail } from '../mail/templates';
+import { registrationConfirmationMail, type MailLanguage } from '../mail/event-mails';
 import { eventIcs, icsFilename } from './registration.ics';
 import { RegistrationEntity } from './registration.entity';
 import { registrationLedger } from './registration-ledger';
@@ -20,6 +20,7 @@ export const REGISTRATION_MESSAGES = {
   notRegistered: 'You are not registered for this event.',
   closed: 'Registration is closed for this event',
   full: 'This event is full',
+  cancelled: 'This event has been cancelled.',
   notFound: 'Event not found',
   registrationNotFound: 'This person is not registered for this event',
   removed: 'Registration removed',
@@ -67,6 +68,7 @@ export class RegistrationService {
       case 'no-event': throw notFound(REGISTRATION_MESSAGES.notFound);
       case 'no-user': throw new DomainError('UNAUTHENTICATED', 'Invalid or expired session. Please sign in again.');
       case 'closed': throw new DomainError('EVENT_PAST', REGISTRATION_MESSAGES.closed);
+      case 'cancelled': throw new DomainError('EVENT_CANCELLED', REGISTRATION_MESSAGES.cancelled);
       case 'full': throw new DomainError('EVENT_FULL', REGISTRATION_MESSAGES.full);
       default: break;
     }
@@ -116,7 +118,12 @@ export class RegistrationService {
     try {
       const date = typeof event.date === 'string' ? event.date : String(event.date);
       const ics = { filename: icsFilename(event), content: eventIcs(event, this.publicOrigin), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
-      this.mail.sendLater(registrationMail(viewer.email, viewer.name, { title: event.title, date, time: event.time, location: event.location }, ics));
+      const language: MailLanguage = 'en'; // the person's own language once users have one
+      const endsAt = event.endTime ? indiaInstant(event.endDate ?? date, event.endTime) : null;
+      const { id, title, startsAt, location } = event;
+      this.mail.sendLater(
+        registrationConfirmationMail({ to: viewer.email, name: viewer.name, language, event: { id, title, startsAt, endsAt, location }, publicOrigin: this.publicOrigin, ics }),
+      );
     } catch (err) {
       this.logger.warn('could not prepare the registration confirmation', { eventId: event.id, reason: (err as Error)?.message });
     }

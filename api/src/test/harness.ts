@@ -96,6 +96,8 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
   const logger = createLogger('silent');
   const services = createServices({ dataSource: db.dataSource, config, logger, clock });
   const built = await createApp(config, db.dataSource, services, logger);
+  // Jobs are sent but not worked: tests run them with services.jobs.runDue(), on the clock they control.
+  await services.jobs.start({ work: false });
   const http = request(built.handler);
   return {
     config,
@@ -113,6 +115,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     },
     async close() {
       await built.stop();
+      await services.jobs.stop();
       await db.close();
       rmSync(config.dataDir, { recursive: true, force: true });
     },

@@ -63,6 +63,14 @@ export class UserEntity {
   @Column({ name: 'token_version', type: 'int', default: 0 })
   tokenVersion: number;
 
+  /** The language the person last used on the site: their mails are written in it. */
+  @Column({ type: 'varchar', length: 5, default: 'en' })
+  language: 'en' | 'hi';
+
+  /** Whether reminder mails go to this person (turned off by the link in a reminder, or on /profile). */
+  @Column({ name: 'reminders_enabled', type: 'boolean', default: true })
+  remindersEnabled: boolean;
+
   @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
   emailVerifiedAt: Date | null;
 
