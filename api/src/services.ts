@@ -14,6 +14,7 @@ import { EventService } from './events/event.service';
 import { MailService } from './mail/mail.service';
 import { MailDeliveries } from './mail/mail-deliveries';
 import { JobQueue } from './jobs/job-queue';
+import { JobAdminService } from './jobs/job-admin.service';
 import { ExportService } from './exports/export.service';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { RegistrationService } from './registrations/registration.service';
@@ -67,6 +68,7 @@ export function createServices(deps: ServiceDeps) {
     users,
     mail,
     jobs,
+    jobAdmin: new JobAdminService(jobs, audit),
     deliveries,
     otp,
     auth: new AuthService(dataSource, clock, config, tokens, otp, users, rateLimits, logger),

@@ -498,6 +498,16 @@ const RECIPES: Record<string, Recipe> = {
     succeeds: true,
     run: () => rest('post', '/api/uploads', { token: admin(), file: ['image', png] }),
   },
+
+  // ----- background jobs (admin; nothing public) -----
+  retryBackgroundJob: {
+    changesPublic: false,
+    run: () => mutation(`mutation($id: ID!) { retryBackgroundJob(name: "mail", id: $id) { message } }`, { id: '00000000-0000-4000-8000-000000000001' }, admin()),
+  },
+  'POST /api/admin/jobs/:name/:id/retry': {
+    changesPublic: false,
+    run: () => rest('post', '/api/admin/jobs/mail/00000000-0000-4000-8000-000000000001/retry', { token: admin() }),
+  },
 };
 
 // ---------- the public reads ----------

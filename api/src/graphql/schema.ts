@@ -8,6 +8,7 @@ import { ContactAdminResolver } from '../contacts/contact.admin.resolver';
 import { ContactResolver } from '../contacts/contact.resolver';
 import { EventAdminResolver } from '../events/event.admin.resolver';
 import { EventResolver } from '../events/event.resolver';
+import { JobsResolver } from '../jobs/jobs.resolver';
 import { StatsResolver } from '../stats/stats.resolver';
 import { TeamAdminResolver } from '../team/team.admin.resolver';
 import { TeamResolver } from '../team/team.resolver';
@@ -23,7 +24,7 @@ export const resolvers: NonEmptyArray<Function> = [EventResolver, VisitorResolve
   // accounts, teacher area, event registration
   AuthResolver, UserResolver, TeacherResolver, RegistrationResolver,
   // admin portal
-  AdminResolver, EventAdminResolver, UserAdminResolver, TeamAdminResolver, ContactAdminResolver, StatsResolver, AuditResolver,
+  AdminResolver, EventAdminResolver, UserAdminResolver, TeamAdminResolver, ContactAdminResolver, StatsResolver, AuditResolver, JobsResolver,
 ];
 
 /** The committed schema lives at the repository root; CI fails when it drifts. */

@@ -5,6 +5,7 @@ import { contactAdminRoutes } from '../contacts/contact.admin.rest';
 import { contactRoutes } from '../contacts/contact.rest';
 import { eventAdminRoutes } from '../events/event.admin.rest';
 import { exportRoutes } from '../exports/export.rest';
+import { jobRoutes } from '../jobs/jobs.rest';
 import { statsRoutes } from '../stats/stats.rest';
 import { eventRoutes } from '../events/event.rest';
 import { teamAdminRoutes } from '../team/team.admin.rest';
@@ -39,4 +40,5 @@ export const restRoutes: RouteDef[] = [
   ...uploadRoutes,
   ...auditRoutes,
   ...exportRoutes,
+  ...jobRoutes,
 ];

@@ -3,6 +3,7 @@ import { createLogger } from '../../common/logger';
 import { ManualClock } from '../../common/clock';
 import { createTestContext, usingPostgres, type TestContext } from '../../test/harness';
 import { SmtpCapture } from '../../test/smtp-capture';
+import { adminToken, makeUser } from '../../test/scenarios';
 import { createServices } from '../../services';
 import { MAIL_JOB } from '../../mail/mail-deliveries';
 
@@ -122,5 +123,30 @@ describe('mail deliveries: each planned mail goes out once', () => {
     const sent = smtp.messages.filter((m) => m.to.some((t) => t.startsWith('pair')));
     expect(sent).toHaveLength(40);
     await second.jobs.stop();
+  });
+});
+
+describe('background jobs for admins', () => {
+  it('lists a failed job with its error, and runs it again on retry (GraphQL and REST)', async () => {
+    const admin = adminToken(ctx, await makeUser(ctx, { category: 'admin', status: 'active' }));
+    failures = -100; // every try of 'fails' fails from now on
+    const id = await ctx.services.jobs.send(null, 'test-note', { note: 'fails' });
+    for (let i = 0; i < 3; i++) {
+      await ctx.db.dataSource.query(`UPDATE pgboss.job SET start_after = now() WHERE id = $1`, [id]);
+      await ctx.services.jobs.runDue('test-note');
+    }
+    const listed = await ctx.gql(`{ backgroundJobs(states: ["failed"]) { id name state error retryCount retryLimit } }`, {}, admin);
+    const failed = listed.data.backgroundJobs.find((j: { id: string }) => j.id === id);
+    expect(failed).toEqual({ id, name: 'test-note', state: 'failed', error: 'the first try fails', retryCount: 2, retryLimit: 2 });
+    failures = 1; // the next try succeeds
+    const retried = await ctx.http.post(`/api/admin/jobs/test-note/${id}/retry`).set('authorization', `Bearer ${admin}`);
+    expect(retried.status).toBe(200);
+    expect(retried.body.message).toBe('The job will run again');
+    await ctx.services.jobs.runDue('test-note');
+    expect(ran).toContain('fails');
+    const rest = await ctx.http.get('/api/admin/jobs?state=completed').set('authorization', `Bearer ${admin}`);
+    expect(rest.body.data.some((j: { id: string }) => j.id === id)).toBe(true);
+    const again = await ctx.gql(`mutation($id: ID!) { retryBackgroundJob(name: "test-note", id: $id) { message } }`, { id }, admin);
+    expect(again.errors?.[0].extensions.code).toBe('NOT_FOUND');
   });
 });
