@@ -25,6 +25,7 @@ const pages = [
   ['team', '/admin/team'],
   ['contacts', '/admin/contacts'],
   ['audit', '/admin/audit'],
+  ['jobs', '/admin/jobs'],
 ];
 for (const width of [1280, 390]) {
   const context = await browser.newContext({ viewport: { width, height: width > 600 ? 900 : 844 } });

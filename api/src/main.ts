@@ -23,6 +23,8 @@ async function main() {
   // Reminders, offers and cancellation mails: worked here unless a separate `npm run worker` does it.
   await services.jobs.start({ work: config.jobsWorker });
   if (config.jobsWorker) logger.info('background jobs: worked by this process (JOBS_WORKER=false when npm run worker runs them)');
+  // Events written before reminders existed (or seeded) get their reminder job.
+  await services.reminders.scheduleMissing().catch((err) => logger.warn('could not schedule the missing event reminders', { reason: (err as Error)?.message }));
 
   let draining = false;
   const server: Server = createServer((req, res) => {
@@ -74,6 +76,7 @@ async function main() {
       await services.jobs.stop().catch(() => undefined);
       // Confirmation mails queued after commit still go out before the database closes.
       await services.mail.idle().catch(() => undefined);
+      services.mail.close();
       await db.close().catch(() => undefined);
       logger.info('stopped');
       process.exit(0);

@@ -18,7 +18,9 @@ import { JobAdminService } from './jobs/job-admin.service';
 import { ExportService } from './exports/export.service';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { RegistrationService } from './registrations/registration.service';
+import { ReminderService } from './reminders/reminder.service';
 import { StatsService } from './stats/stats.service';
+import { WaitlistService } from './waitlist/waitlist.service';
 import { TeamService } from './team/team.service';
 import { TeacherService } from './teachers/teacher.service';
 import { ImageService } from './uploads/image.service';
@@ -51,7 +53,13 @@ export function createServices(deps: ServiceDeps) {
   // Background jobs (pg-boss): defined here by the services that own them, worked by main.ts or worker.ts.
   const jobs = new JobQueue(dataSource, logger);
   const deliveries = new MailDeliveries(dataSource, jobs, mail, clock, logger);
+  const reminders = new ReminderService(dataSource, clock, jobs, deliveries, audit, config, logger);
+  events.reminders = reminders;
   const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
+  const registrations = new RegistrationService(dataSource, clock, events, mail, logger, config.publicOrigin, audit, reminders);
+  // The waiting list: offers of freed places (jobs), held places through the registration ledger.
+  const waitlist = new WaitlistService(dataSource, clock, jobs, deliveries, events, registrations, logger, config.publicOrigin);
+  reminders.addCancellationRecipients((m, eventId) => waitlist.cancellationRecipients(m, eventId));
   return {
     dataSource,
     config,
@@ -64,7 +72,9 @@ export function createServices(deps: ServiceDeps) {
     audit,
     rateLimits,
     events,
-    registrations: new RegistrationService(dataSource, clock, events, mail, logger, config.publicOrigin, audit),
+    registrations,
+    waitlist,
+    reminders,
     users,
     mail,
     jobs,

@@ -28,6 +28,7 @@ async function main() {
     logger.info(`${signal}: finishing the jobs in hand`);
     await services.jobs.stop();
     await services.mail.idle().catch(() => undefined);
+    services.mail.close();
     await db.close().catch(() => undefined);
     process.exit(0);
   };

@@ -18,6 +18,7 @@ const TeamPage = lazy(() => import('@/features/team/components/team-page'));
 const ContactsPage = lazy(() => import('@/features/contacts/components/contacts-page'));
 const ContactDetailPage = lazy(() => import('@/features/contacts/components/contact-detail-page'));
 const AuditPage = lazy(() => import('@/features/audit/components/audit-page'));
+const JobsPage = lazy(() => import('@/features/jobs/components/jobs-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 export const routes: RouteObject[] = [
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: paths.contacts.path, Component: ContactsPage },
           { path: paths.contact.path, Component: ContactDetailPage },
           { path: paths.audit.path, Component: AuditPage },
+          { path: paths.jobs.path, Component: JobsPage },
           { path: '*', Component: NotFoundPage },
         ],
       },

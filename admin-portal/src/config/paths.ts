@@ -24,6 +24,7 @@ export const paths = {
   contacts: { path: '/admin/contacts', getHref: () => '/admin/contacts' },
   contact: { path: '/admin/contacts/:id', getHref: (id: string) => `/admin/contacts/${enc(id)}` },
   audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  jobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -63,6 +63,10 @@ export function makeEvent(overrides: Record<string, unknown> = {}) {
     registeredCount: 0,
     isFull: false,
     timing: 'UPCOMING',
+    cancelled: false,
+    cancelledAt: null,
+    waitlistCount: 0,
+    waitlistOfferHours: 24,
     ...overrides,
   };
 }

@@ -110,6 +110,30 @@ async function registeredUser(fields: Parameters<typeof makeUser>[1] = {}): Prom
   return { user, eventId };
 }
 
+/** A full event (its one place taken) and someone new, who could join its waiting list. */
+async function fullEventAndNewcomer(): Promise<Subject> {
+  const eventId = await anEvent({ maxParticipants: 1 });
+  const holder = await aUser();
+  await ctx.services.registrations.register(viewerOf(holder), eventId);
+  const user = await aUser();
+  return { events: [eventId], holder, user, userId: user.id, token: userToken(ctx, user) };
+}
+
+/** Someone on a full event's waiting list. */
+async function waitingAccount(): Promise<Subject> {
+  const subject = await fullEventAndNewcomer();
+  await ctx.services.waitlist.join(viewerOf(subject.user), subject.events[0]);
+  return subject;
+}
+
+/** Someone holding the place offered to them when the holder gave it up. */
+async function offeredAccount(): Promise<Subject> {
+  const subject = await waitingAccount();
+  await ctx.services.registrations.unregister(viewerOf(subject.holder), subject.events[0]);
+  await ctx.services.waitlist.offerFreePlaces(subject.events[0]);
+  return subject;
+}
+
 const aTeamMember = async () =>
   (await ctx.services.team.create(null, { name: `Member ${++serial}`, designation: 'Volunteer', description: 'Teaches on Sundays' }, png)).id;
 
@@ -206,6 +230,60 @@ const RECIPES: Record<string, Recipe> = {
     run: ({ events: [id] }) => rest('delete', `/api/events/${id}`, { token: admin() }),
   },
 
+  // ----- cancellation (public: cancelled, cancelledAt) and reminders (nothing public) -----
+  cancelEvent: {
+    changesPublic: true,
+    prepare: registeredAccount,
+    run: ({ events: [id] }) => mutation(`mutation($id: ID!) { cancelEvent(id: $id) { id cancelled } }`, { id }, admin()),
+  },
+  'POST /api/events/:id/cancel': {
+    changesPublic: true,
+    prepare: registeredAccount,
+    run: ({ events: [id] }) => rest('post', `/api/events/${id}/cancel`, { token: admin() }),
+  },
+  sendEventReminderNow: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: registeredAccount,
+    run: ({ events: [id] }) => mutation(`mutation($id: ID!) { sendEventReminderNow(eventId: $id) { queued } }`, { id }, admin()),
+  },
+  'POST /api/events/:id/remind': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: registeredAccount,
+    run: ({ events: [id] }) => rest('post', `/api/events/${id}/remind`, { token: admin() }),
+  },
+  stopReminders: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: async () => {
+      const subject = await registeredAccount();
+      return { ...subject, stopToken: ctx.services.reminders.stopTokens.sign(subject.userId) };
+    },
+    run: ({ stopToken }) => mutation(`mutation($t: String!) { stopReminders(token: $t) { message } }`, { t: stopToken }),
+  },
+  'POST /api/reminders/stop': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: async () => {
+      const subject = await registeredAccount();
+      return { ...subject, stopToken: ctx.services.reminders.stopTokens.sign(subject.userId) };
+    },
+    run: ({ stopToken }) => rest('post', `/api/reminders/stop?token=${encodeURIComponent(stopToken)}`),
+  },
+  setReminderPreference: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: registeredAccount,
+    run: ({ token }) => mutation(`mutation { setReminderPreference(enabled: false) { remindersEnabled } }`, {}, token),
+  },
+  setLanguage: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: registeredAccount,
+    run: ({ token }) => mutation(`mutation { setLanguage(language: "hi") { message } }`, {}, token),
+  },
+
   // ----- registrations (public: registeredCount, isFull) -----
   registerForEvent: {
     changesPublic: true,
@@ -247,6 +325,44 @@ const RECIPES: Record<string, Recipe> = {
     changesPublic: true,
     prepare: registeredAccount,
     run: ({ userId }) => rest('delete', `/api/users/${userId}`, { token: admin() }),
+  },
+
+  // ----- waiting list (public: waitlistCount; held places make isFull, an accepted one registeredCount) -----
+  joinWaitlist: {
+    changesPublic: true,
+    prepare: fullEventAndNewcomer,
+    run: ({ events: [id], token }) => mutation(`mutation($id: ID!) { joinWaitlist(eventId: $id) { message position } }`, { id }, token),
+  },
+  'POST /api/events/:id/waitlist': {
+    changesPublic: true,
+    prepare: fullEventAndNewcomer,
+    run: ({ events: [id], token }) => rest('post', `/api/events/${id}/waitlist`, { token }),
+  },
+  leaveWaitlist: {
+    changesPublic: true,
+    prepare: waitingAccount,
+    run: ({ events: [id], token }) => mutation(`mutation($id: ID!) { leaveWaitlist(eventId: $id) { message } }`, { id }, token),
+  },
+  'DELETE /api/events/:id/waitlist': {
+    changesPublic: true,
+    prepare: waitingAccount,
+    run: ({ events: [id], token }) => rest('delete', `/api/events/${id}/waitlist`, { token }),
+  },
+  acceptWaitlistOffer: {
+    changesPublic: true,
+    prepare: offeredAccount,
+    run: ({ events: [id], token }) => mutation(`mutation($id: ID!) { acceptWaitlistOffer(eventId: $id) { message } }`, { id }, token),
+  },
+  'POST /api/events/:id/waitlist/accept': {
+    changesPublic: true,
+    prepare: offeredAccount,
+    run: ({ events: [id], token }) => rest('post', `/api/events/${id}/waitlist/accept`, { token }),
+  },
+  // The held place is free again (isFull), until the offer job gives it to the next person.
+  declineWaitlistOffer: {
+    changesPublic: true,
+    prepare: offeredAccount,
+    run: ({ events: [id], token }) => mutation(`mutation($id: ID!) { declineWaitlistOffer(eventId: $id) { message } }`, { id }, token),
   },
 
   // ----- team (public) -----

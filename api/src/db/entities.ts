@@ -8,6 +8,8 @@ import { UserEntity } from '../users/user.entity';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { UserCounts1763900000000 } from './migrations/1763900000000-user-counts';
 import { MailDeliveriesReminders1764000000000 } from './migrations/1764000000000-mail-deliveries-reminders';
+import { Waitlist1764200000000 } from './migrations/1764200000000-waitlist';
+import { WaitlistEntryEntity } from '../waitlist/waitlist-entry.entity';
 
-export const entities = [UserEntity, EventEntity, RegistrationEntity, ContactSubmissionEntity, TeamMemberEntity, OtpCodeEntity, AuditEntryEntity];
-export const migrations = [InitialSchema1763800000000, UserCounts1763900000000, MailDeliveriesReminders1764000000000];
+export const entities = [UserEntity, EventEntity, RegistrationEntity, ContactSubmissionEntity, TeamMemberEntity, OtpCodeEntity, AuditEntryEntity, WaitlistEntryEntity];
+export const migrations = [InitialSchema1763800000000, UserCounts1763900000000, MailDeliveriesReminders1764000000000, Waitlist1764200000000];

@@ -59,6 +59,14 @@ export class EventEntity {
   @Column({ name: 'registered_count', type: 'int', default: 0 })
   registeredCount: number;
 
+  /** Places held by live waiting-list offers (registration ledger); registered + offered never exceeds the capacity. */
+  @Column({ name: 'offered_count', type: 'int', default: 0 })
+  offeredCount: number;
+
+  /** How long an offered place is held for a person from the waiting list (1-168 hours). */
+  @Column({ name: 'waitlist_offer_hours', type: 'int', default: 24 })
+  waitlistOfferHours: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

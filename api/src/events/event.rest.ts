@@ -3,11 +3,21 @@ import { route, type RestContext } from '../rest/route';
 import type { EventEntity } from './event.entity';
 import type { EventView } from './event.types';
 
+/** What the viewer sees of an event's waiting list (WaitlistService.eventDecorations). */
+export interface RestEventDecoration {
+  isRegistered: boolean;
+  waitlistCount: number;
+  mine: { position: number | null; offerExpiresAt: Date | null } | null;
+}
+
 /**
  * The legacy REST shape of an event (SPEC section 3): _id, an ISO date string, registrations as [{_id}].
- * Only the caller's own registration is disclosed; the count says how many there are.
+ * Only the caller's own registration is disclosed; the count says how many there are. The waiting list:
+ * `waitlistCount` for everyone; `waitlistPosition` and `offerExpiresAt` only for a signed-in caller (answers
+ * to signed-out callers are shared by the public cache, so they never carry anything personal).
  */
-export function toRestEvent(view: EventView, viewerId: string | null, isRegistered: boolean) {
+export function toRestEvent(view: EventView, viewerId: string | null, decoration: RestEventDecoration) {
+  const { isRegistered } = decoration;
   return {
     _id: view.id,
     ...view,
@@ -16,13 +26,15 @@ export function toRestEvent(view: EventView, viewerId: string | null, isRegister
     status: view.timing,
     registrations: isRegistered && viewerId ? [{ _id: viewerId }] : [],
     isRegistered,
+    waitlistCount: decoration.waitlistCount,
+    ...(viewerId ? { waitlistPosition: decoration.mine?.position ?? null, offerExpiresAt: decoration.mine?.offerExpiresAt ?? null } : {}),
   };
 }
 
-/** Events in the REST shape for the caller, decorated with "am I registered" in one lookup (as GraphQL's loader does). */
+/** Events in the REST shape for the caller, decorated (registered? the waiting list) in one lookup for the whole list. */
 export async function restEvents(ctx: RestContext, events: EventEntity[]) {
-  const flags = await ctx.services.registrations.registeredFlags(ctx.viewer, events.map((e) => e.id));
-  return events.map((e, i) => toRestEvent(ctx.services.events.toView(e), ctx.viewer?.id ?? null, flags[i]));
+  const decorations = await ctx.services.waitlist.eventDecorations(ctx.viewer, events.map((e) => e.id));
+  return events.map((e, i) => toRestEvent(ctx.services.events.toView(e), ctx.viewer?.id ?? null, decorations[i]));
 }
 
 export const restEvent = async (ctx: RestContext, event: EventEntity) => (await restEvents(ctx, [event]))[0];

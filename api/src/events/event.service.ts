@@ -2,12 +2,14 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { AuditService } from '../audit/audit.service';
 import type { Viewer } from '../common/access';
 import { RegistrationEntity } from '../registrations/registration.entity';
+import { registrationLedger } from '../registrations/registration-ledger';
 import { UserEntity } from '../users/user.entity';
 import { indiaDate, indiaInstant, type Clock } from '../common/clock';
 import { notFound, validationError } from '../common/errors';
 import { topics, touched } from '../db/change-feed';
 import { isUuid, validateInput } from '../common/validate';
 import type { ImageService } from '../uploads/image.service';
+import type { ReminderService } from '../reminders/reminder.service';
 import { imageUrls } from '../uploads/image-urls';
 import { EventEntity } from './event.entity';
 import { PageArgs } from '../common/page';
@@ -38,6 +40,9 @@ export class EventService {
     private readonly images: ImageService,
     private readonly audit?: AuditService,
   ) {}
+
+  /** Reminder scheduling and cancellation mails, inside the event's writes (set by services.ts once the job queue exists). */
+  reminders?: ReminderService;
 
   private get repo() {
     return this.dataSource.getRepository(EventEntity);
@@ -122,11 +127,13 @@ export class EventService {
             location: input.location,
             externalLink: input.externalLink ?? null,
             maxParticipants: input.maxParticipants ?? null,
+            waitlistOfferHours: input.waitlistOfferHours ?? 24,
             speaker: input.speaker ?? null,
             imageKey,
           }),
         );
         await this.audit?.record(actor, { action: 'event.create', entityType: 'event', entityId: saved.id, before: null, after: saved }, m);
+        await this.reminders?.scheduleFor(m, saved);
         touched(m, topics.events, topics.event(saved.id));
         return saved;
       });
@@ -161,8 +168,10 @@ export class EventService {
         if (input.externalLink !== undefined) event.externalLink = input.externalLink || null;
         if (input.speaker !== undefined) event.speaker = input.speaker || null;
         if (input.maxParticipants !== undefined) event.maxParticipants = input.maxParticipants ?? null;
-        if (event.maxParticipants !== null && event.maxParticipants < event.registeredCount) {
-          throw validationError(`Max participants cannot be below the ${event.registeredCount} people already registered`, { maxParticipants: 'Too low' });
+        if (input.waitlistOfferHours !== undefined) event.waitlistOfferHours = input.waitlistOfferHours;
+        if (event.maxParticipants !== null && event.maxParticipants < event.registeredCount + event.offeredCount) {
+          const taken = event.offeredCount ? `${event.registeredCount + event.offeredCount} places already taken (registered, or held for people from the waiting list)` : `${event.registeredCount} people already registered`;
+          throw validationError(`Max participants cannot be below the ${taken}`, { maxParticipants: 'Too low' });
         }
         this.assertEndAfterStart(event.date, event.time, event.endDate, event.endTime);
         event.startsAt = indiaInstant(event.date, event.time);
@@ -171,7 +180,13 @@ export class EventService {
         if (event.imageKey !== before.imageKey) oldKey = before.imageKey;
         const after = await m.getRepository(EventEntity).save(event);
         await this.audit?.record(actor, { action: 'event.update', entityType: 'event', entityId: id, before, after }, m);
+        // Moving the event moves its reminder (one keyed job).
+        await this.reminders?.scheduleFor(m, after);
         touched(m, topics.events, topics.event(id));
+        // More places (or no limit any more): the waiting list is offered them, in this transaction.
+        if (after.maxParticipants === null ? before.maxParticipants !== null : before.maxParticipants !== null && after.maxParticipants > before.maxParticipants) {
+          await registrationLedger.capacityRaised(m, id);
+        }
         return { before, after };
       });
       if (oldKey) await this.images.remove(oldKey);
@@ -185,8 +200,10 @@ export class EventService {
   async delete(actor: Viewer | null, id: string): Promise<EventEntity> {
     await this.get(id);
     const event = await this.dataSource.transaction(async (m) => {
-      const found = await m.getRepository(EventEntity).findOne({ where: { id } });
+      const found = await m.getRepository(EventEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!found) throw notFound(EVENT_NOT_FOUND);
+      // Before the registrations cascade away: no reminder, and the registrants told (once) if it has not started.
+      await this.reminders?.beforeEventDelete(m, found);
       await m.getRepository(EventEntity).delete({ id });
       await this.audit?.record(actor, { action: 'event.delete', entityType: 'event', entityId: id, before: found, after: null }, m);
       touched(m, topics.events, topics.event(id));
@@ -238,10 +255,14 @@ export class EventService {
       speaker: e.speaker,
       ...imageUrls(e.imageKey),
       registeredCount: e.registeredCount,
-      isFull: e.maxParticipants !== null && e.registeredCount >= e.maxParticipants,
+      // Places held for people from the waiting list are taken too.
+      isFull: e.maxParticipants !== null && e.registeredCount + (e.offeredCount ?? 0) >= e.maxParticipants,
+      waitlistOfferHours: e.waitlistOfferHours ?? 24,
       isUpcoming: date >= today,
       hasStarted: e.startsAt.getTime() <= now.getTime(),
       timing: date > today ? EventTiming.UPCOMING : date === today ? EventTiming.ACTIVE : EventTiming.PAST,
+      cancelled: !!e.cancelledAt,
+      cancelledAt: e.cancelledAt ?? null,
       createdAt: e.createdAt,
     };
   }

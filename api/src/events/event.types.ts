@@ -50,10 +50,13 @@ export class EventView {
   @Field(() => String, { nullable: true, description: 'Largest rendition' }) imageUrl: string | null;
   @Field(() => String, { nullable: true }) imageSrcSet: string | null;
   @Field(() => Int) registeredCount: number;
-  @Field() isFull: boolean;
+  @Field({ description: 'No place to register: every place is registered or held for someone from the waiting list' }) isFull: boolean;
+  @Field(() => Int, { description: 'How long a place offered to someone from the waiting list is held (hours)' }) waitlistOfferHours: number;
   @Field({ description: 'Public reading: the date is today or later' }) isUpcoming: boolean;
   @Field({ description: 'The start date and time have passed' }) hasStarted: boolean;
   @Field(() => EventTiming) timing: EventTiming;
+  @Field({ description: 'An admin cancelled it: no registration, registrants were told' }) cancelled: boolean;
+  @Field(() => Date, { nullable: true }) cancelledAt: Date | null;
   @Field() createdAt: Date;
 }
 
@@ -108,6 +111,10 @@ export class EventFilter {
 }
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+const WAITLIST_HOURS_MESSAGE = 'Offer hours must be a whole number from 1 to 168';
+/** Waiting-list offer hours: a number, or a form field's string; empty or null means unchanged (the default on create). */
+const offerHours = ({ value }: { value: unknown }) =>
+  value === '' || value === null || value === 'null' || value === undefined ? undefined : typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/;
 
 /** Event fields as an admin submits them (create); every rule and message of SPEC section 5. */
@@ -152,6 +159,11 @@ export class EventInput {
 
   @Field(() => String, { nullable: true }) @Transform(trimOptional) @IsOptional() @IsString() @MaxLength(120, { message: 'Speaker is too long' })
   speaker?: string;
+
+  @Field(() => Int, { nullable: true, description: 'How long a place offered from the waiting list is held: 1-168 hours (default 24)' })
+  @Transform(offerHours)
+  @IsOptional() @IsInt({ message: WAITLIST_HOURS_MESSAGE }) @Min(1, { message: WAITLIST_HOURS_MESSAGE }) @Max(168, { message: WAITLIST_HOURS_MESSAGE })
+  waitlistOfferHours?: number;
 
   @Field(() => String, { nullable: true, description: 'An image uploaded with POST /api/uploads' })
   @Transform(trimOptional) @IsOptional() @Matches(IMAGE_KEY_PATTERN, { message: 'Image key is invalid' })
@@ -206,6 +218,11 @@ export class EventUpdateInput {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value === null ? '' : value))
   @IsOptional() @IsString() @MaxLength(120)
   speaker?: string;
+
+  @Field(() => Int, { nullable: true, description: 'How long a place offered from the waiting list is held: 1-168 hours' })
+  @Transform(offerHours)
+  @IsOptional() @IsInt({ message: WAITLIST_HOURS_MESSAGE }) @Min(1, { message: WAITLIST_HOURS_MESSAGE }) @Max(168, { message: WAITLIST_HOURS_MESSAGE })
+  waitlistOfferHours?: number;
 
   @Field(() => String, { nullable: true, description: 'An image uploaded with POST /api/uploads; an empty string removes the image' })
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value === null ? '' : value))

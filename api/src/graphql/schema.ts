@@ -14,17 +14,23 @@ import { TeamAdminResolver } from '../team/team.admin.resolver';
 import { TeamResolver } from '../team/team.resolver';
 import { TeacherResolver } from '../teachers/teacher.resolver';
 import { RegistrationResolver } from '../registrations/registration.resolver';
+import { ReminderResolver } from '../reminders/reminder.resolver';
 import { UserAdminResolver } from '../users/user-admin.resolver';
 import { UserResolver } from '../users/user.resolver';
 import { VisitorResolver } from '../visitors/visitor.resolver';
+import { WaitlistEventFieldsResolver, WaitlistResolver } from '../waitlist/waitlist.resolver';
 
 /** Every resolver class; the authorization test checks each of their operations declares access. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const resolvers: NonEmptyArray<Function> = [EventResolver, VisitorResolver, ContactResolver, TeamResolver,
   // accounts, teacher area, event registration
   AuthResolver, UserResolver, TeacherResolver, RegistrationResolver,
+  // the waiting list (its Event fields too)
+  WaitlistResolver, WaitlistEventFieldsResolver,
   // admin portal
   AdminResolver, EventAdminResolver, UserAdminResolver, TeamAdminResolver, ContactAdminResolver, StatsResolver, AuditResolver, JobsResolver,
+  // reminders and cancellation
+  ReminderResolver,
 ];
 
 /** The committed schema lives at the repository root; CI fails when it drifts. */

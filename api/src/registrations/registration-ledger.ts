@@ -1,28 +1,54 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { queryRows } from '../common/sql';
 import { topics, touched } from '../db/change-feed';
 
 /** Why a place could not be taken. */
 export type AddOutcome = 'added' | 'already' | 'full' | 'closed' | 'cancelled' | 'no-event' | 'no-user';
 
+/** What became of accepting a held place (a waiting-list offer). */
+export type AcceptOutcome = 'accepted' | 'already' | 'no-offer' | 'expired' | 'closed' | 'cancelled' | 'no-event' | 'no-user';
+
+/** Told, inside the transaction, that places may have become free on an event (the waiting list offers them). */
+export type PlacesFreedListener = (m: EntityManager, eventId: string) => Promise<void>;
+const freedListeners = new WeakMap<DataSource, PlacesFreedListener>();
+
 /**
- * The one owner of registration rows and of `events.registered_count`: registering, unregistering, an
- * admin removing someone, deleting a user (and later the waitlist's promotion) all come through here,
- * inside the caller's transaction, and every change names its event for the public read cache.
+ * The one owner of registration rows and of the two counts that capacity is made of:
+ * `events.registered_count` (registrations) and `events.offered_count` (places held by live waiting-list
+ * offers, `waitlist_entries.status = 'offered'`). Registering, unregistering, an admin removing someone,
+ * deleting a user, and the waiting list's offers, acceptances and released offers all come through here,
+ * inside the caller's transaction; every change names its event for the public read cache. The CHECK
+ * `events_capacity` (registered + offered <= max) is the backstop of the conditional statements here.
  *
  * Lock order, the same everywhere so concurrent operations cannot deadlock: user rows first, then the
- * events' rows in id order. Adding and removing take FOR KEY SHARE on the user (which the insert's
- * foreign key check would take anyway, only later: after the event), then the event, and only then touch
- * the registration row: an insert of a pair waits for an uncommitted delete of the same pair, so a
- * removal that deleted first and then waited for the event would deadlock with a registration holding
- * it. Deleting a user locks its row FOR UPDATE, which keeps every add and remove of theirs out, then
- * deletes their rows and changes the counts in event id order.
+ * events' rows in id order, and only then registration and waiting-list rows. Adding and removing take
+ * FOR KEY SHARE on the user (which the insert's foreign key check would take anyway, only later: after the
+ * event), then the event, and only then touch the registration row: an insert of a pair waits for an
+ * uncommitted delete of the same pair, so a removal that deleted first and then waited for the event would
+ * deadlock with a registration holding it. Deleting a user locks its row FOR UPDATE, which keeps every add
+ * and remove of theirs out, then deletes their rows and changes the counts in event id order. The waiting
+ * list's offer job locks the users it may offer to before the event (waitlist.service.ts).
  */
 export const registrationLedger = {
-  /** Takes a place: within capacity and before the start, or says why not. The unique pair is the backstop. */
+  /**
+   * Takes a place: within capacity (places held by offers count) and before the start, or says why not.
+   * The unique pair is the backstop. A person holding a live offer for the event takes the held place (as
+   * accepting it would); one still waiting leaves the waiting list with their registration.
+   */
   async add(m: EntityManager, eventId: string, userId: string, now: Date): Promise<AddOutcome> {
     const user = await queryRows(m, `SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE`, [userId]);
     if (!user.length) return 'no-user';
+    const [live] = await queryRows<{ id: string; status: string }>(
+      m,
+      `SELECT id, status FROM waitlist_entries WHERE event_id = $1 AND user_id = $2 AND status IN ('waiting', 'offered')`,
+      [eventId, userId],
+    );
+    if (live?.status === 'offered') {
+      const accepted = await registrationLedger.accept(m, eventId, userId, now);
+      if (accepted === 'accepted' || accepted === 'already') return accepted === 'accepted' ? 'added' : 'already';
+      if (accepted === 'closed' || accepted === 'cancelled' || accepted === 'no-event' || accepted === 'no-user') return accepted;
+      // The offer ran out meanwhile: a place of the ordinary kind, if there is one.
+    }
     if (!(await changeCount(m, eventId, +1, now))) {
       const [event] = await queryRows<{ started: boolean; cancelled: boolean }>(m, `SELECT starts_at <= $2 AS started, cancelled_at IS NOT NULL AS cancelled FROM events WHERE id = $1`, [eventId, now]);
       if (!event) return 'no-event';
@@ -38,35 +64,178 @@ export const registrationLedger = {
       await changeCount(m, eventId, -1);
       return 'already';
     }
+    // Registered: off the waiting list (the event's row is locked by the count change above, so no offer
+    // changes meanwhile). An offer made to them since they looked gives its held place back.
+    const resolved = await queryRows<{ status: string }>(
+      m,
+      `UPDATE waitlist_entries w SET status = 'accepted', resolved_at = $3
+         FROM (SELECT id, status FROM waitlist_entries WHERE event_id = $1 AND user_id = $2 AND status IN ('waiting', 'offered')) old
+        WHERE w.id = old.id
+        RETURNING old.status`,
+      [eventId, userId, now],
+    );
+    if (resolved.some((r) => r.status === 'offered')) {
+      await m.query(`UPDATE events SET offered_count = offered_count - 1 WHERE id = $1`, [eventId]);
+      await placesFreed(m, eventId);
+    }
     return 'added';
   },
 
-  /** Gives a place back; false when there was no such registration. */
+  /** Gives a place back; false when there was no such registration. The waiting list hears of the free place. */
   async remove(m: EntityManager, eventId: string, userId: string): Promise<boolean> {
     const user = await queryRows(m, `SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE`, [userId]);
     if (!user.length) return false; // deleted, and their registrations with them
     await m.query(`SELECT 1 FROM events WHERE id = $1 FOR NO KEY UPDATE`, [eventId]);
     const rows = await queryRows(m, `DELETE FROM registrations WHERE event_id = $1 AND user_id = $2 RETURNING id`, [eventId, userId]);
-    if (rows.length) await changeCount(m, eventId, -1);
+    if (rows.length && (await changeCount(m, eventId, -1))) await placesFreed(m, eventId);
     return rows.length > 0;
   },
 
   /**
    * Before a user is deleted, with every user row the deletion changes already locked (the user's FOR
-   * UPDATE): every registration of theirs goes, and each event's count with it.
+   * UPDATE): every registration of theirs goes, and so do their live waiting-list entries (a held place
+   * is given back); each event's counts change with them, in event id order.
    */
   async removeAllOf(m: EntityManager, userId: string): Promise<string[]> {
     await m.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
-    const rows = await queryRows<{ event_id: string }>(m, `DELETE FROM registrations WHERE user_id = $1 RETURNING event_id`, [userId]);
-    const eventIds = rows.map((r) => r.event_id).sort();
-    for (const eventId of eventIds) await changeCount(m, eventId, -1);
-    return eventIds;
+    const registered = await queryRows<{ event_id: string }>(m, `DELETE FROM registrations WHERE user_id = $1 RETURNING event_id`, [userId]);
+    const entries = await queryRows<{ event_id: string; status: string }>(
+      m,
+      `DELETE FROM waitlist_entries WHERE user_id = $1 AND status IN ('waiting', 'offered') RETURNING event_id, status`,
+      [userId],
+    );
+    const freed = new Map<string, { registrations: number; offers: number }>();
+    for (const r of registered) {
+      const f = freed.get(r.event_id) ?? { registrations: 0, offers: 0 };
+      f.registrations++;
+      freed.set(r.event_id, f);
+    }
+    for (const e of entries) {
+      const f = freed.get(e.event_id) ?? { registrations: 0, offers: 0 };
+      if (e.status === 'offered') f.offers++;
+      freed.set(e.event_id, f);
+    }
+    for (const eventId of [...freed.keys()].sort()) {
+      const f = freed.get(eventId)!;
+      touched(m, topics.events, topics.event(eventId)); // a waiting person gone changes the waiting count
+      if (!f.registrations && !f.offers) continue;
+      await m.query(
+        `UPDATE events SET registered_count = registered_count - $2, offered_count = offered_count - $3 WHERE id = $1`,
+        [eventId, f.registrations, f.offers],
+      );
+      await placesFreed(m, eventId);
+    }
+    return registered.map((r) => r.event_id).sort();
+  },
+
+  /**
+   * Offers held places to waiting entries (waiting → offered, in the order given): as many as are free,
+   * in one conditional statement on the event, so registered + offered never exceeds the capacity. The
+   * caller holds the event's row lock and has chosen the entries (the next people in the queue). Returns
+   * the entries offered.
+   */
+  async offer(m: EntityManager, eventId: string, entryIds: string[], now: Date, expiresAt: Date): Promise<string[]> {
+    if (!entryIds.length) return [];
+    const [held] = await queryRows<{ n: number }>(
+      m,
+      `UPDATE events SET offered_count = offered_count + $2
+        WHERE id = $1 AND (max_participants IS NULL OR registered_count + offered_count + $2 <= max_participants)
+          AND starts_at > $3 AND cancelled_at IS NULL
+        RETURNING $2::int AS n`,
+      [eventId, entryIds.length, now],
+    );
+    if (!held) return [];
+    const offered = await queryRows<{ id: string }>(
+      m,
+      `UPDATE waitlist_entries SET status = 'offered', offered_at = $3, offer_expires_at = $4
+        WHERE id = ANY($2::uuid[]) AND event_id = $1 AND status = 'waiting'
+        RETURNING id`,
+      [eventId, entryIds, now, expiresAt],
+    );
+    // Entries that left meanwhile (the caller's choice was made under the same lock, so none should) give their places back.
+    if (offered.length < entryIds.length) await m.query(`UPDATE events SET offered_count = offered_count - $2 WHERE id = $1`, [eventId, entryIds.length - offered.length]);
+    touched(m, topics.events, topics.event(eventId));
+    const ids = new Set(offered.map((r) => r.id));
+    return entryIds.filter((id) => ids.has(id));
+  },
+
+  /**
+   * Takes the place an offer holds: the held place becomes a registration in one statement on the event
+   * (registered + 1, offered − 1), the registration row is added and the entry is accepted. Only a live
+   * offer of this person, before the start of an event that is not cancelled.
+   */
+  async accept(m: EntityManager, eventId: string, userId: string, now: Date): Promise<AcceptOutcome> {
+    const user = await queryRows(m, `SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE`, [userId]);
+    if (!user.length) return 'no-user';
+    // The event first: every change of an offer of this event holds this lock, so what is read next stays true.
+    const [event] = await queryRows<{ started: boolean; cancelled: boolean }>(
+      m,
+      `SELECT starts_at <= $2 AS started, cancelled_at IS NOT NULL AS cancelled FROM events WHERE id = $1 FOR NO KEY UPDATE`,
+      [eventId, now],
+    );
+    if (!event) return 'no-event';
+    const [entry] = await queryRows<{ id: string; live: boolean }>(
+      m,
+      `SELECT id, offer_expires_at > $3 AS live FROM waitlist_entries WHERE event_id = $1 AND user_id = $2 AND status = 'offered'`,
+      [eventId, userId, now],
+    );
+    if (!entry) return 'no-offer';
+    if (!entry.live) return 'expired';
+    if (event.cancelled) return 'cancelled';
+    if (event.started) return 'closed';
+    await m.query(`UPDATE events SET registered_count = registered_count + 1, offered_count = offered_count - 1 WHERE id = $1`, [eventId]);
+    await m.query(`UPDATE waitlist_entries SET status = 'accepted', resolved_at = $2 WHERE id = $1`, [entry.id, now]);
+    touched(m, topics.events, topics.event(eventId));
+    const inserted = await queryRows(
+      m,
+      `INSERT INTO registrations (event_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (event_id, user_id) DO NOTHING RETURNING id`,
+      [eventId, userId, now],
+    );
+    if (inserted.length) return 'accepted';
+    // Registered already (an offer made before their registration was seen): the held place is free again.
+    await changeCount(m, eventId, -1);
+    await placesFreed(m, eventId);
+    return 'already';
+  },
+
+  /**
+   * An offer given up (declined, or the person left) or run out: the entry is resolved with that status
+   * and its held place is free again. The caller holds the event's row lock, and decides how the free
+   * place is offered on (the offer job, or at once). False when the entry held no offer.
+   */
+  async release(m: EntityManager, eventId: string, entryId: string, status: 'declined' | 'expired', now: Date): Promise<boolean> {
+    const rows = await queryRows(
+      m,
+      `UPDATE waitlist_entries SET status = $3, resolved_at = $4 WHERE id = $2 AND event_id = $1 AND status = 'offered' RETURNING id`,
+      [eventId, entryId, status, now],
+    );
+    if (!rows.length) return false;
+    await m.query(`UPDATE events SET offered_count = offered_count - 1 WHERE id = $1`, [eventId]);
+    touched(m, topics.events, topics.event(eventId));
+    return true;
+  },
+
+  /** Capacity raised or removed (an admin's edit, in its transaction): the waiting list hears of it. */
+  capacityRaised(m: EntityManager, eventId: string): Promise<void> {
+    return placesFreed(m, eventId);
+  },
+
+  /** Who hears of freed places on this database (the waiting list's offer job); one per DataSource. */
+  onPlacesFreed(dataSource: DataSource, listener: PlacesFreedListener): void {
+    freedListeners.set(dataSource, listener);
   },
 };
 
+/** Tells the waiting list, inside the transaction, that places may be free on an event. */
+async function placesFreed(m: EntityManager, eventId: string): Promise<void> {
+  const listener = freedListeners.get(m.connection);
+  if (listener) await listener(m, eventId);
+}
+
 /**
- * The only statement that changes `registered_count`. Adding a place is conditional: within capacity
- * and before the event starts (`openUntil`), in one UPDATE whose row lock serializes concurrent takers.
+ * The only statement that changes `registered_count` by one. Adding a place is conditional: within
+ * capacity, counting places held by offers, and before the event starts (`openAt`), in one UPDATE whose
+ * row lock serializes concurrent takers.
  */
 async function changeCount(m: EntityManager, eventId: string, delta: 1 | -1, openAt?: Date): Promise<boolean> {
   const rows =
@@ -74,7 +243,7 @@ async function changeCount(m: EntityManager, eventId: string, delta: 1 | -1, ope
       ? await queryRows(
           m,
           `UPDATE events SET registered_count = registered_count + 1
-            WHERE id = $1 AND (max_participants IS NULL OR registered_count < max_participants) AND starts_at > $2 AND cancelled_at IS NULL
+            WHERE id = $1 AND (max_participants IS NULL OR registered_count + offered_count < max_participants) AND starts_at > $2 AND cancelled_at IS NULL
             RETURNING id`,
           [eventId, openAt],
         )

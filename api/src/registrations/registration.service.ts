@@ -8,6 +8,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { EventEntity } from '../events/event.entity';
 import type { EventService } from '../events/event.service';
 import type { MailService } from '../mail/mail.service';
+import type { ReminderService } from '../reminders/reminder.service';
 import { registrationConfirmationMail, type MailLanguage } from '../mail/event-mails';
 import { eventIcs, icsFilename } from './registration.ics';
 import { RegistrationEntity } from './registration.entity';
@@ -43,6 +44,7 @@ export class RegistrationService {
     private readonly logger: Logger,
     private readonly publicOrigin: string,
     private readonly audit: AuditService,
+    private readonly reminders?: ReminderService,
   ) {}
 
   /** For each event id, whether the viewer is registered: one query for a whole list (none when signed out). */
@@ -73,7 +75,7 @@ export class RegistrationService {
       default: break;
     }
     const event = await this.getEvent(eventId);
-    if (outcome === 'added') this.sendConfirmation(viewer, event);
+    if (outcome === 'added') this.sendConfirmation(viewer, event, await this.confirmationDetails(viewer, event));
     return outcome === 'added'
       ? { event, message: REGISTRATION_MESSAGES.registered, changed: true }
       : { event, message: REGISTRATION_MESSAGES.alreadyRegistered, changed: false };
@@ -109,20 +111,35 @@ export class RegistrationService {
     return { filename: icsFilename(event), content: eventIcs(event, this.publicOrigin) };
   }
 
+  /** The confirmation of a place taken another way (a waiting-list offer accepted): the same mail, .ics attached. */
+  async sendConfirmationFor(viewer: Viewer, event: EventEntity): Promise<void> {
+    this.sendConfirmation(viewer, event, await this.confirmationDetails(viewer, event));
+  }
+
   private getEvent(eventId: string): Promise<EventEntity> {
     return this.events.get(eventId);
   }
 
+  /** The person's language (the viewer does not carry it) and, when a reminder will come, its lead time. */
+  private async confirmationDetails(viewer: Viewer, event: EventEntity): Promise<{ language: MailLanguage; reminderLeadHours: number | null }> {
+    try {
+      return this.reminders ? await this.reminders.confirmationDetails(viewer.id, event) : { language: 'en', reminderLeadHours: null };
+    } catch (err) {
+      this.logger.warn('could not read the confirmation details', { eventId: event.id, reason: (err as Error)?.message });
+      return { language: 'en', reminderLeadHours: null };
+    }
+  }
+
   /** After commit, in the background: a mail failure never undoes the registration; it is logged. */
-  private sendConfirmation(viewer: Viewer, event: EventEntity): void {
+  private sendConfirmation(viewer: Viewer, event: EventEntity, details: { language: MailLanguage; reminderLeadHours: number | null } = { language: 'en', reminderLeadHours: null }): void {
     try {
       const date = typeof event.date === 'string' ? event.date : String(event.date);
       const ics = { filename: icsFilename(event), content: eventIcs(event, this.publicOrigin), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
-      const language: MailLanguage = 'en'; // the person's own language once users have one
+      const { language, reminderLeadHours } = details;
       const endsAt = event.endTime ? indiaInstant(event.endDate ?? date, event.endTime) : null;
       const { id, title, startsAt, location } = event;
       this.mail.sendLater(
-        registrationConfirmationMail({ to: viewer.email, name: viewer.name, language, event: { id, title, startsAt, endsAt, location }, publicOrigin: this.publicOrigin, ics }),
+        registrationConfirmationMail({ to: viewer.email, name: viewer.name, language, event: { id, title, startsAt, endsAt, location }, publicOrigin: this.publicOrigin, ics, reminderLeadHours }),
       );
     } catch (err) {
       this.logger.warn('could not prepare the registration confirmation', { eventId: event.id, reason: (err as Error)?.message });

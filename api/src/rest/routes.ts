@@ -12,10 +12,12 @@ import { teamAdminRoutes } from '../team/team.admin.rest';
 import { teamRoutes } from '../team/team.rest';
 import { teacherRoutes } from '../teachers/teacher.rest';
 import { registrationRoutes } from '../registrations/registration.rest';
+import { reminderRoutes } from '../reminders/reminder.rest';
 import { uploadRoutes } from '../uploads/upload.rest';
 import { userAdminRoutes } from '../users/user-admin.rest';
 import { userRoutes } from '../users/user.rest';
 import { visitorRoutes } from '../visitors/visitor.rest';
+import { waitlistRoutes } from '../waitlist/waitlist.rest';
 import type { RouteDef } from './route';
 
 /** Every /api route, in one list: the authorization test walks it. */
@@ -27,6 +29,7 @@ export const restRoutes: RouteDef[] = [
   ...userRoutes,
   ...teacherRoutes,
   ...registrationRoutes,
+  ...waitlistRoutes,
   ...eventRoutes,
   ...visitorRoutes,
   ...contactRoutes,
@@ -34,6 +37,7 @@ export const restRoutes: RouteDef[] = [
   // admin portal
   ...adminRoutes,
   ...eventAdminRoutes,
+  ...reminderRoutes,
   ...userAdminRoutes,
   ...teamAdminRoutes,
   ...contactAdminRoutes,

@@ -24,6 +24,7 @@ export class StatsResolver {
       eventsThisMonth: d.events.thisMonth,
       eventsThisYear: d.events.thisYear,
       eventsByCategory: d.events.byCategory,
+      peopleWaiting: d.peopleWaiting,
       recentRegistrations: d.recent.map(toUserView),
       upcomingEvents: d.upcoming.map((e) => ctx.services.events.toView(e)),
     };

@@ -69,6 +69,11 @@ const eventCountsSql = (p: number) => `
          (SELECT coalesce(json_agg(json_build_object('category', c.category, 'count', c.n) ORDER BY c.category), '[]'::json)
             FROM (SELECT category, count(*)::int AS n FROM events GROUP BY category) c) AS by_category`;
 
+/** People waiting (each once) on the waiting list of an event that has not started and is not cancelled; $p is now. */
+const peopleWaitingSql = (p: number) => `
+  SELECT count(DISTINCT w.user_id)::int FROM waitlist_entries w JOIN events e ON e.id = w.event_id
+   WHERE w.status = 'waiting' AND e.starts_at > $${p}::timestamptz AND e.cancelled_at IS NULL`;
+
 type Row = Record<string, unknown>;
 const json = (v: unknown): CategoryCountRow[] => {
   const parsed = typeof v === 'string' ? JSON.parse(v) : v;
@@ -115,16 +120,17 @@ export class StatsService {
     return toEventCounts(row);
   }
 
-  /** Every count of the dashboard (users, events, visitors) in ONE statement. */
-  async allCounts(): Promise<{ users: UserCounts; events: EventCounts; visitorCount: number }> {
+  /** Every count of the dashboard (users, events, visitors, people waiting) in ONE statement. */
+  async allCounts(): Promise<{ users: UserCounts; events: EventCounts; visitorCount: number; peopleWaiting: number }> {
     const [row] = await this.dataSource.query(
       `SELECT u.total AS u_total, u.this_month AS u_this_month, u.this_year AS u_this_year, u.active AS u_active, u.pending AS u_pending, u.by_category AS u_by_category,
               e.total AS e_total, e.upcoming AS e_upcoming, e.active AS e_active, e.this_month AS e_this_month, e.this_year AS e_this_year, e.by_category AS e_by_category,
-              coalesce((SELECT count FROM visitor_counter WHERE id = 1), 0)::bigint AS visitor_count
+              coalesce((SELECT count FROM visitor_counter WHERE id = 1), 0)::bigint AS visitor_count,
+              (${peopleWaitingSql(9)}) AS people_waiting
          FROM (${userCountsSql(1)}) u, (${eventCountsSql(4)}) e`,
-      [...this.userParams(), ...this.eventParams()],
+      [...this.userParams(), ...this.eventParams(), this.clock.now()],
     );
-    return { users: toUserCounts(row, 'u_'), events: toEventCounts(row, 'e_'), visitorCount: Number(row.visitor_count) };
+    return { users: toUserCounts(row, 'u_'), events: toEventCounts(row, 'e_'), visitorCount: Number(row.visitor_count), peopleWaiting: Number(row.people_waiting) };
   }
 
   /** Users who registered in the last `daysAgo` days, newest first (one statement). */

@@ -24,6 +24,7 @@ export class DashboardStats {
   @Field(() => Int) eventsThisMonth: number;
   @Field(() => Int) eventsThisYear: number;
   @Field(() => [CategoryCount]) eventsByCategory: CategoryCount[];
+  @Field(() => Int, { description: 'People on the waiting list of an event that has not started (each person once)' }) peopleWaiting: number;
   @Field(() => [UserView], { description: 'Registered in the last 7 days, newest first' }) recentRegistrations: UserView[];
   @Field(() => [EventView], { description: 'The next events (later date than today), soonest first' }) upcomingEvents: EventView[];
 }

@@ -116,6 +116,8 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     async close() {
       await built.stop();
       await services.jobs.stop();
+      await services.mail.idle();
+      services.mail.close();
       await db.close();
       rmSync(config.dataDir, { recursive: true, force: true });
     },

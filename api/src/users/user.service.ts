@@ -23,13 +23,15 @@ export function userView(u: UserEntity): UserView {
     area: u.area,
     primaryEmail: u.primaryUser?.email ?? null,
     createdBy: u.createdBy ? { id: u.createdBy.id, name: u.createdBy.name, email: u.createdBy.email } : null,
+    remindersEnabled: u.remindersEnabled,
+    language: u.language,
     createdAt: u.createdAt,
   };
 }
 
 /** The legacy REST shape of the signed-in user (GET /api/users/get-single-user). */
 export function restProfile(u: UserEntity) {
-  return { _id: u.id, id: u.id, name: u.name, email: u.email, phone: u.phone, category: u.category, status: u.status };
+  return { _id: u.id, id: u.id, name: u.name, email: u.email, phone: u.phone, category: u.category, status: u.status, remindersEnabled: u.remindersEnabled, language: u.language };
 }
 
 /** A user's own account: profile reads and edits, and token revocation for everyone else's rules. */

@@ -48,6 +48,8 @@ export class UserView {
   @Field(() => String, { nullable: true }) area: string | null;
   @Field(() => String, { nullable: true, description: "For a student: the teacher's e-mail" }) primaryEmail: string | null;
   @Field(() => UserRef, { nullable: true }) createdBy: UserRef | null;
+  @Field({ description: 'Whether event reminder mails go to this person' }) remindersEnabled: boolean;
+  @Field({ description: "The language of the person's mails: 'en' or 'hi'" }) language: string;
   @Field() createdAt: Date;
 }
 

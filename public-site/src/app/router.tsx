@@ -22,6 +22,7 @@ const DashboardRoute = lazyPage(() => import('@/features/accounts/components/das
 const SettingsRoute = lazyPage(() => import('./routes/settings'));
 const AddStudentRoute = lazyPage(() => import('@/features/teachers/components/add-student-page'));
 const LogoutRoute = lazyPage(() => import('@/features/accounts/components/logout-page'));
+const StopRemindersRoute = lazyPage(() => import('@/features/accounts/components/stop-reminders-page'));
 
 export interface AppRoute {
   path: string;
@@ -51,6 +52,8 @@ export const appRoutes: AppRoute[] = [
   { path: paths.dashboard.path, Component: DashboardRoute, titleKey: 'titles.dashboard' },
   { path: paths.addStudent.path, Component: AddStudentRoute, titleKey: 'titles.addStudent', prerender: true },
   { path: paths.logout.path, Component: LogoutRoute, titleKey: 'titles.logout' },
+  // Not prerendered: what it shows depends on the link's token.
+  { path: paths.stopReminders.path, Component: StopRemindersRoute, titleKey: 'titles.stopReminders' },
   { path: '*', Component: NotFoundRoute, titleKey: 'titles.notFound' },
 ];
 

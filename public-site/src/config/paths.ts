@@ -16,6 +16,11 @@ export const paths = {
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   addStudent: { path: '/add-student', getHref: () => '/add-student' },
   logout: { path: '/logout', getHref: () => '/logout' },
+  /** The stop link of a reminder mail (the API builds it with the token; the page acts only on its button). */
+  stopReminders: {
+    path: '/reminders/stop',
+    getHref: (token?: string) => (token ? `/reminders/stop?token=${encodeURIComponent(token)}` : '/reminders/stop'),
+  },
 } as const;
 
 export type PathName = keyof typeof paths;

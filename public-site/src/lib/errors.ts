@@ -8,6 +8,7 @@ export const errorCodes = [
   'CONFLICT',
   'EVENT_FULL',
   'EVENT_PAST',
+  'EVENT_CANCELLED',
   'RATE_LIMITED',
   'MAIL_UNAVAILABLE',
   'DATABASE_UNAVAILABLE',
@@ -68,6 +69,7 @@ const speakingCodes: readonly ErrorCode[] = [
   'CONFLICT',
   'EVENT_FULL',
   'EVENT_PAST',
+  'EVENT_CANCELLED',
   'RATE_LIMITED',
   'MAIL_UNAVAILABLE',
 ];

@@ -16,6 +16,7 @@ export function viewer(overrides: Partial<ViewerFieldsFragment> = {}): ViewerFie
     phone: '9876543210',
     category: 'GRADUATE',
     status: 'ACTIVE',
+    remindersEnabled: true,
     ...overrides,
   };
 }

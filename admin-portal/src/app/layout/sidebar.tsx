@@ -15,6 +15,7 @@ export const navItems = [
   { to: paths.team.getHref(), label: n.team, icon: '☺' },
   { to: paths.contacts.getHref(), label: n.contacts, icon: '✉' },
   { to: paths.audit.getHref(), label: n.audit, icon: '≡' },
+  { to: paths.jobs.getHref(), label: n.jobs, icon: '⟳' },
 ] as const;
 
 interface Props {

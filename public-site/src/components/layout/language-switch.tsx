@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { useSetLanguage } from '@/features/accounts/api/use-set-language';
 import { setLanguage, type Language } from '@/i18n';
 import { useLocale } from '@/i18n/use-locale';
+import { useAuthToken } from '@/lib/auth-token';
 
 const options: { lang: Language; labelKey: string }[] = [
   { lang: 'en', labelKey: 'nav.english' },
@@ -10,6 +12,13 @@ const options: { lang: Language; labelKey: string }[] = [
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const { lang } = useLocale();
+  const token = useAuthToken();
+  const storeOnAccount = useSetLanguage();
+  const choose = (next: Language) => {
+    void setLanguage(next);
+    // Signed in: the account keeps the choice, so its mails come in this language (fire and forget).
+    if (token && next !== lang) storeOnAccount(next);
+  };
   return (
     <div className="lang-switch" role="group" aria-label={t('nav.language')}>
       {options.map((o) => (
@@ -19,7 +28,7 @@ export function LanguageSwitch() {
           lang={o.lang}
           className="lang-switch__option"
           aria-pressed={lang === o.lang}
-          onClick={() => void setLanguage(o.lang)}
+          onClick={() => choose(o.lang)}
         >
           {t(o.labelKey)}
         </button>

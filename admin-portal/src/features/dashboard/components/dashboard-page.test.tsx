@@ -24,6 +24,7 @@ function stats(overrides: Record<string, unknown> = {}) {
     eventsActive: 1,
     eventsThisMonth: 2,
     eventsThisYear: 11,
+    peopleWaiting: 1500,
     eventsByCategory: [],
     recentRegistrations: [makeUser({ name: 'Ravi Kumar', createdAt: daysAgoIso(3) })],
     upcomingEvents: [makeEvent({ id: 'ev-9', title: 'Career guidance camp', registeredCount: 17 })],
@@ -50,6 +51,7 @@ describe('dashboard', () => {
     expect(card(events, 'Active')).toHaveTextContent('1');
     expect(card(events, 'This Month')).toHaveTextContent('2');
     expect(card(events, 'This Year')).toHaveTextContent('11');
+    expect(card(events, 'People waiting')).toHaveTextContent('1,500');
   });
 
   it('links each category card to the filtered user list', async () => {

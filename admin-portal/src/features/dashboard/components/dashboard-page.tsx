@@ -68,6 +68,7 @@ export function DashboardPage() {
           <StatCard label={t.eventsActive} value={stats.eventsActive} tone="amber" />
           <StatCard label={t.eventsThisMonth} value={stats.eventsThisMonth} tone="slate" />
           <StatCard label={t.eventsThisYear} value={stats.eventsThisYear} tone="slate" />
+          <StatCard label={t.peopleWaiting} value={stats.peopleWaiting} tone="violet" />
         </ul>
       </section>
 

@@ -26,6 +26,7 @@ function toFormValues(e: AdminEventFieldsFragment): EventFormValues {
     maxParticipants: e.maxParticipants ? String(e.maxParticipants) : '',
     externalLink: e.externalLink ?? '',
     speaker: e.speaker ?? '',
+    waitlistOfferHours: String(e.waitlistOfferHours),
   };
 }
 
@@ -41,6 +42,7 @@ export function EventFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const onSubmit = async (values: EventFormValues, image: File | null) => {
     const imageKey = image ? (await uploadImage(image)).imageKey : undefined;
     const max = values.maxParticipants.trim() ? Number(values.maxParticipants) : null;
+    const waitlistOfferHours = Number(values.waitlistOfferHours.trim());
     if (mode === 'create') {
       const res = await createEvent({
         variables: {
@@ -56,6 +58,7 @@ export function EventFormPage({ mode }: { mode: 'create' | 'edit' }) {
             maxParticipants: max ?? undefined,
             externalLink: values.externalLink.trim() || undefined,
             speaker: values.speaker.trim() || undefined,
+            waitlistOfferHours,
             imageKey,
           },
         },
@@ -79,6 +82,7 @@ export function EventFormPage({ mode }: { mode: 'create' | 'edit' }) {
             maxParticipants: max,
             externalLink: values.externalLink.trim(),
             speaker: values.speaker.trim(),
+            waitlistOfferHours,
             imageKey: imageKey ?? (values.removeImage ? '' : undefined),
           },
         },

@@ -10,6 +10,17 @@ import { ImagePicker } from '@/components/ui/image-picker';
 
 const t = en.events;
 const v = t.validation;
+export const DEFAULT_WAITLIST_OFFER_HOURS = 24;
+export const MAX_WAITLIST_OFFER_HOURS = 168;
+
+/** The waiting-list offer window: a whole number of hours from 1 to 168 (a week). */
+export function isOfferHours(value: string): boolean {
+  const s = value.trim();
+  if (!/^\d+$/.test(s)) return false;
+  const n = Number(s);
+  return n >= 1 && n <= MAX_WAITLIST_OFFER_HOURS;
+}
+
 export const eventCategories: readonly EventCategory[] = ['GENERAL', 'PRIMARY', 'SECONDARY', 'GRADUATE'];
 
 export interface EventFormValues {
@@ -24,6 +35,7 @@ export interface EventFormValues {
   maxParticipants: string;
   externalLink: string;
   speaker: string;
+  waitlistOfferHours: string;
   removeImage: boolean;
 }
 
@@ -39,6 +51,7 @@ export const emptyEventForm: EventFormValues = {
   maxParticipants: '',
   externalLink: '',
   speaker: '',
+  waitlistOfferHours: String(DEFAULT_WAITLIST_OFFER_HOURS),
   removeImage: false,
 };
 
@@ -154,6 +167,17 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
         </Field>
         <Field id="event-speaker" label={t.fields.speaker} error={err('speaker')}>
           <input {...a11y('speaker')} type="text" {...register('speaker')} />
+        </Field>
+        <Field id="event-waitlistOfferHours" label={t.fields.waitlistOfferHours} error={err('waitlistOfferHours')} hint={t.fields.waitlistOfferHoursHint} required>
+          <input
+            {...a11y('waitlistOfferHours', true, t.fields.waitlistOfferHoursHint)}
+            type="number"
+            min={1}
+            max={MAX_WAITLIST_OFFER_HOURS}
+            step={1}
+            inputMode="numeric"
+            {...register('waitlistOfferHours', { validate: (s) => isOfferHours(s) || v.waitlistOfferHoursRange })}
+          />
         </Field>
         <div className="form-span">
           <Field id="event-externalLink" label={t.fields.externalLink} error={err('externalLink')}>

@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
-import { AdminEventDocument, EventRegistrationsDocument, RemoveEventRegistrationDocument } from '@/gql/graphql';
+import {
+  AdminEventDocument,
+  CancelEventDocument,
+  EventRegistrationsDocument,
+  EventWaitlistDocument,
+  RemoveEventRegistrationDocument,
+  SendEventReminderNowDocument,
+} from '@/gql/graphql';
 import { renderRoute } from '@/testing/render-route';
 import { gqlError, makeEvent } from '@/testing/mocks';
 
@@ -8,9 +15,25 @@ const person = (id: string, name: string) => ({ __typename: 'User', id, name, em
 const asha = person('u-asha', 'Asha Verma');
 const ravi = person('u-ravi', 'Ravi Kumar');
 
-const eventMock = (registeredCount: number) => ({
+const eventMock = (registeredCount: number, overrides: Record<string, unknown> = {}) => ({
   request: { query: AdminEventDocument, variables: { id: 'ev-1' } },
-  result: { data: { event: makeEvent({ id: 'ev-1', title: 'Career camp', registeredCount, maxParticipants: 5 }) } },
+  result: { data: { event: makeEvent({ id: 'ev-1', title: 'Career camp', registeredCount, maxParticipants: 5, ...overrides }) } },
+});
+const entry = (id: string, name: string, status: string, extra: Record<string, unknown> = {}) => ({
+  __typename: 'WaitlistEntry',
+  id,
+  position: null,
+  userId: `u-${id}`,
+  name,
+  email: `${id}@example.org`,
+  status,
+  offeredUntil: null,
+  createdAt: '2030-04-01T06:30:00.000Z',
+  ...extra,
+});
+const waitlistMock = (entries: unknown[]) => ({
+  request: { query: EventWaitlistDocument, variables: { eventId: 'ev-1' } },
+  result: { data: { eventWaitlist: entries } },
 });
 const registrationsMock = (people: unknown[]) => ({
   request: { query: EventRegistrationsDocument, variables: { eventId: 'ev-1' } },
@@ -36,7 +59,7 @@ describe('/admin/events/view/:id registrations', () => {
 
   it('removes a registrant only after confirmation, then updates the list and the count', async () => {
     const remove = jest.fn(() => removed(1));
-    const { user } = renderRoute('/admin/events/view/ev-1', { mocks: [eventMock(2), registrationsMock([asha, ravi]), removeMock('u-asha', remove)] });
+    const { user } = renderRoute('/admin/events/view/ev-1', { mocks: [eventMock(2), registrationsMock([asha, ravi]), waitlistMock([]), removeMock('u-asha', remove)] });
 
     const button = await screen.findByRole('button', { name: 'Remove Asha Verma from this event' });
     expect(button).toHaveTextContent('Remove');
@@ -66,6 +89,7 @@ describe('/admin/events/view/:id registrations', () => {
       mocks: [
         eventMock(1),
         registrationsMock([asha]),
+        waitlistMock([]),
         removeMock('u-asha', gqlError('This person is not registered for this event', 'NOT_FOUND')),
         registrationsMock([]),
       ],
@@ -74,5 +98,148 @@ describe('/admin/events/view/:id registrations', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove Asha Verma from this event' }));
     expect(await within(registrationsCard()).findByRole('alert')).toHaveTextContent('This person is not registered for this event');
     expect(await screen.findByText('No registrations yet.')).toBeInTheDocument();
+  });
+});
+
+const waitlistCard = () => screen.getByRole('region', { name: /Waiting list/ });
+const detailRow = (label: string) => screen.getByText(label, { selector: 'dt' }).closest('.detail-row') as HTMLElement;
+
+describe('/admin/events/view/:id waiting list', () => {
+  it('lists everyone on the waiting list with their position and status, and the counts', async () => {
+    renderRoute('/admin/events/view/ev-1', {
+      mocks: [
+        eventMock(5, { isFull: true, waitlistCount: 2, waitlistOfferHours: 12 }),
+        registrationsMock([]),
+        waitlistMock([
+          entry('w1', 'Meera Singh', 'offered', { offeredUntil: '2030-05-03T04:30:00.000Z' }),
+          entry('w2', 'Kiran Yadav', 'waiting', { position: 1 }),
+          entry('w3', 'Sunil Das', 'waiting', { position: 2 }),
+          entry('w4', 'Pooja Rai', 'expired'),
+          entry('w5', 'Arjun Mehta', 'accepted'),
+          entry('w6', 'Neha Gupta', 'declined'),
+          entry('w7', 'Vikram Shah', 'left'),
+        ]),
+      ],
+    });
+    const card = await screen.findByRole('region', { name: /Waiting list/ });
+    const row = async (name: string) => (await within(card).findByText(name)).closest('tr') as HTMLElement;
+    expect(within(await row('Meera Singh')).getByText('Offered until 3 May 2030, 10:00 am')).toBeInTheDocument();
+    expect(await row('Kiran Yadav')).toHaveTextContent(/^1Kiran Yadav.*Waiting/);
+    expect(await row('Sunil Das')).toHaveTextContent(/^2Sunil Das.*Waiting/);
+    expect(within(await row('Pooja Rai')).getByText('Expired')).toBeInTheDocument();
+    expect(within(await row('Arjun Mehta')).getByText('Accepted')).toBeInTheDocument();
+    expect(within(await row('Neha Gupta')).getByText('Declined')).toBeInTheDocument();
+    expect(within(await row('Vikram Shah')).getByText('Left')).toBeInTheDocument();
+    expect(within(await row('Vikram Shah')).getByText('w7@example.org')).toBeInTheDocument();
+    expect(within(card).getByRole('columnheader', { name: 'Position' })).toBeInTheDocument();
+    expect(within(card).getByText('(2 waiting)')).toBeInTheDocument();
+    expect(within(detailRow('Registrations')).getByText('5 / 5 (Full)')).toBeInTheDocument();
+    expect(within(detailRow('Waiting list')).getByText('2 waiting')).toBeInTheDocument();
+    expect(within(detailRow('Offer window')).getByText('12 hours')).toBeInTheDocument();
+  });
+
+  it('says when no one is waiting, and offers a retry when the list fails to load', async () => {
+    const { user } = renderRoute('/admin/events/view/ev-1', {
+      mocks: [
+        eventMock(1),
+        registrationsMock([asha]),
+        { request: { query: EventWaitlistDocument, variables: { eventId: 'ev-1' } }, result: gqlError('You do not have permission to do this', 'FORBIDDEN') },
+        waitlistMock([]),
+      ],
+    });
+    await screen.findByText('Asha Verma');
+    expect(await within(waitlistCard()).findByRole('alert')).toHaveTextContent('You do not have permission to do this');
+    await user.click(within(waitlistCard()).getByRole('button', { name: 'Try again' }));
+    expect(await within(waitlistCard()).findByText('No one is on the waiting list.')).toBeInTheDocument();
+  });
+});
+
+describe('/admin/events/view/:id reminders and cancellation', () => {
+  let confirmSpy: jest.SpyInstance;
+  beforeEach(() => {
+    confirmSpy = jest.spyOn(window, 'confirm');
+  });
+  afterEach(() => confirmSpy.mockRestore());
+
+  it("asks before sending a reminder now, then shows how many were queued", async () => {
+    const send = jest.fn(() => ({ data: { sendEventReminderNow: { __typename: 'ReminderQueuedPayload', queued: 2, message: '2 reminders queued' } } }));
+    const { user } = renderRoute('/admin/events/view/ev-1', {
+      mocks: [
+        eventMock(3),
+        registrationsMock([asha, ravi]),
+        waitlistMock([]),
+        { request: { query: SendEventReminderNowDocument, variables: { eventId: 'ev-1' } }, result: send },
+      ],
+    });
+    const button = await screen.findByRole('button', { name: 'Send reminder now' });
+
+    confirmSpy.mockReturnValueOnce(false);
+    await user.click(button);
+    expect(confirmSpy).toHaveBeenCalledWith('Send a reminder to the 3 registered people now? People who turned reminders off are skipped.');
+    expect(send).not.toHaveBeenCalled();
+
+    confirmSpy.mockReturnValueOnce(true);
+    await user.click(button);
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect((await screen.findByText('2 reminder(s) queued')).closest('[role="status"]')).not.toBeNull();
+  });
+
+  it("shows the server's refusal of a reminder", async () => {
+    const { user } = renderRoute('/admin/events/view/ev-1', {
+      mocks: [
+        eventMock(1),
+        registrationsMock([asha]),
+        waitlistMock([]),
+        { request: { query: SendEventReminderNowDocument, variables: { eventId: 'ev-1' } }, result: gqlError('This event has been cancelled.', 'EVENT_CANCELLED') },
+      ],
+    });
+    confirmSpy.mockReturnValueOnce(true);
+    await user.click(await screen.findByRole('button', { name: 'Send reminder now' }));
+    expect(confirmSpy).toHaveBeenCalledWith('Send a reminder to the 1 registered person now? People who turned reminders off are skipped.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This event has been cancelled.');
+  });
+
+  it('asks before cancelling, then shows the Cancelled badge and no cancel button', async () => {
+    const cancelledAt = '2030-04-20T05:00:00.000Z';
+    const cancel = jest.fn(() => ({
+      data: { cancelEvent: makeEvent({ id: 'ev-1', title: 'Career camp', registeredCount: 2, maxParticipants: 5, cancelled: true, cancelledAt }) },
+    }));
+    const { user } = renderRoute('/admin/events/view/ev-1', {
+      mocks: [
+        eventMock(2),
+        registrationsMock([asha, ravi]),
+        waitlistMock([entry('w2', 'Kiran Yadav', 'waiting', { position: 1 })]),
+        { request: { query: CancelEventDocument, variables: { id: 'ev-1' } }, result: cancel },
+        waitlistMock([entry('w2', 'Kiran Yadav', 'waiting', { position: 1 })]),
+      ],
+    });
+    const button = await screen.findByRole('button', { name: 'Cancel event' });
+    expect(screen.queryByText('Cancelled')).not.toBeInTheDocument();
+
+    confirmSpy.mockReturnValueOnce(false);
+    await user.click(button);
+    expect(confirmSpy).toHaveBeenCalledWith(
+      'Cancel “Career camp”? Everyone registered and everyone on the waiting list gets a cancellation e-mail, once. This cannot be undone.',
+    );
+    expect(cancel).not.toHaveBeenCalled();
+
+    confirmSpy.mockReturnValueOnce(true);
+    await user.click(button);
+    await waitFor(() => expect(cancel).toHaveBeenCalledTimes(1));
+    expect((await screen.findByText('Event cancelled')).closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByText('Cancelled', { selector: '.badge' })).toBeInTheDocument();
+    expect(within(detailRow('Cancelled on')).getByText('20 Apr 2030, 10:30 am')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel event' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send reminder now' })).not.toBeInTheDocument();
+  });
+
+  it('shows a cancelled event with its badge and without the actions', async () => {
+    renderRoute('/admin/events/view/ev-1', {
+      mocks: [eventMock(0, { cancelled: true, cancelledAt: '2030-04-20T05:00:00.000Z' }), registrationsMock([]), waitlistMock([])],
+    });
+    expect(await screen.findByText('Cancelled', { selector: '.badge' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel event' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send reminder now' })).not.toBeInTheDocument();
   });
 });

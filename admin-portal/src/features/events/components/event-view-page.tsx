@@ -1,13 +1,21 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { AdminEventDocument, EventRegistrationsDocument, RemoveEventRegistrationDocument } from '@/gql/graphql';
+import {
+  AdminEventDocument,
+  CancelEventDocument,
+  EventRegistrationsDocument,
+  EventWaitlistDocument,
+  RemoveEventRegistrationDocument,
+  SendEventReminderNowDocument,
+} from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { en } from '@/i18n/en';
 import { describeError, errorCode } from '@/lib/errors';
-import { formatEventDate, formatEventTime } from '@/lib/format';
+import { formatDateTime, formatEventDate, formatEventTime } from '@/lib/format';
 import { csvPaths, downloadCsv } from '@/lib/rest';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { Loading } from '@/components/ui/loading';
@@ -16,6 +24,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { categoryOneLabel } from '@/features/users/lib/categories';
 import { StatusBadge } from '@/features/users/components/status-badge';
 import { EventTimingBadge } from './event-timing-badge';
+import { EventWaitlist } from './event-waitlist';
 
 const t = en.events;
 
@@ -130,7 +139,34 @@ export function EventViewPage() {
   const location = useLocation();
   const [notice, setNotice] = useState<NoticeValue | null>((location.state as { notice?: NoticeValue } | null)?.notice ?? null);
   const { data, loading, error, refetch } = useQuery(AdminEventDocument, { variables: { id }, fetchPolicy: 'cache-and-network' });
+  const [sendReminder, { loading: sendingReminder }] = useMutation(SendEventReminderNowDocument);
+  const [cancelEvent, { loading: cancelling }] = useMutation(CancelEventDocument);
   const event = data?.event;
+
+  const onSendReminder = async (eventId: string, registered: number) => {
+    if (!window.confirm(t.sendReminderConfirm(registered))) return;
+    setNotice(null);
+    try {
+      const res = await sendReminder({ variables: { eventId } });
+      const queued = res.data?.sendEventReminderNow.queued ?? 0;
+      setNotice({ kind: 'success', text: t.remindersQueued(queued) });
+    } catch (err) {
+      setNotice({ kind: 'error', text: describeError(err, t.sendReminderFailed) });
+    }
+  };
+
+  const onCancelEvent = async (eventId: string, title: string) => {
+    if (!window.confirm(t.cancelEventConfirm(title))) return;
+    setNotice(null);
+    try {
+      // The cancelled Event comes back normalised (badge, no cancel button); the waiting list is read again.
+      await cancelEvent({ variables: { id: eventId }, refetchQueries: [{ query: EventWaitlistDocument, variables: { eventId } }] });
+      setNotice({ kind: 'success', text: t.eventCancelled });
+    } catch (err) {
+      setNotice({ kind: 'error', text: describeError(err, t.cancelEventFailed) });
+      void refetch();
+    }
+  };
 
   if (loading && !event) return <Loading />;
   if (error && !event) {
@@ -150,7 +186,9 @@ export function EventViewPage() {
     [t.fields.location, event.location],
     [t.fields.speaker, event.speaker || t.noSpeaker],
     [t.columns.registrations, `${t.registeredOf(event.registeredCount, event.maxParticipants)}${event.isFull ? ` (${t.full})` : ''}`],
+    [t.waitingRow, t.waitingCount(event.waitlistCount)],
     [t.fields.maxParticipants, event.maxParticipants ?? en.common.na],
+    [t.offerWindow, t.offerWindowHours(event.waitlistOfferHours)],
     [
       t.fields.externalLink,
       event.externalLink ? (
@@ -162,6 +200,9 @@ export function EventViewPage() {
       ),
     ],
   ];
+  if (event.cancelled) rows.unshift([t.cancelledAt, event.cancelledAt ? formatDateTime(event.cancelledAt) : t.cancelled]);
+  // Reminders and cancellation only make sense before the event is over and while it still takes place.
+  const canAct = !event.cancelled && event.timing !== 'PAST';
 
   return (
     <div className="stack">
@@ -175,10 +216,33 @@ export function EventViewPage() {
             <Link to={paths.eventEdit.getHref(event.id)} className="btn btn-primary">
               {en.common.edit}
             </Link>
+            {canAct && (
+              <>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => void onSendReminder(event.id, event.registeredCount)}
+                  disabled={sendingReminder || event.registeredCount === 0}
+                  aria-busy={sendingReminder}
+                >
+                  {sendingReminder ? t.sendingReminder : t.sendReminder}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  onClick={() => void onCancelEvent(event.id, event.title)}
+                  disabled={cancelling}
+                  aria-busy={cancelling}
+                >
+                  {cancelling ? t.cancellingEvent : t.cancelEvent}
+                </button>
+              </>
+            )}
           </>
         }
       >
         <EventTimingBadge timing={event.timing} />
+        {event.cancelled && <Badge tone="danger">{t.cancelled}</Badge>}
       </PageHeader>
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
       <section className="card event-detail" aria-label={t.viewTitle}>
@@ -197,6 +261,7 @@ export function EventViewPage() {
         </div>
       </section>
       <Registrations eventId={event.id} onError={setNotice} />
+      <EventWaitlist eventId={event.id} waiting={event.waitlistCount} />
     </div>
   );
 }

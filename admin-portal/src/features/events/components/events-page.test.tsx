@@ -30,6 +30,14 @@ describe('/admin/events', () => {
     expect(screen.getByText('Short one')).toBeInTheDocument();
   });
 
+  it('marks a cancelled event in the status column', async () => {
+    renderRoute('/admin/events', { mocks: [eventsMock('ALL', [makeEvent({ title: 'Called off', cancelled: true }), makeEvent({ title: 'Still on' })])] });
+    const cancelled = (await screen.findByText('Called off')).closest('tr') as HTMLElement;
+    expect(within(cancelled).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(cancelled).queryByText('Upcoming')).not.toBeInTheDocument();
+    expect(within(screen.getByText('Still on').closest('tr') as HTMLElement).getByText('Upcoming')).toBeInTheDocument();
+  });
+
   it('asks the API for FUTURE events under Upcoming, ACTIVE under Active and PAST under Past', async () => {
     const { user, router } = renderRoute('/admin/events', {
       mocks: [

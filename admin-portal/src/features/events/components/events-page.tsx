@@ -8,6 +8,7 @@ import { describeError } from '@/lib/errors';
 import { formatEventDate, formatEventTime } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useListParams } from '@/lib/use-list-params';
+import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { Loading } from '@/components/ui/loading';
@@ -116,7 +117,7 @@ export function EventsPage() {
                     <td data-label={t.columns.category}>{t.categories[event.category]}</td>
                     <td data-label={t.columns.registrations}>{t.registeredOf(event.registeredCount, event.maxParticipants)}</td>
                     <td data-label={t.columns.status}>
-                      <EventTimingBadge timing={event.timing} />
+                      {event.cancelled ? <Badge tone="danger">{t.cancelled}</Badge> : <EventTimingBadge timing={event.timing} />}
                     </td>
                     <td className="row-actions">
                       <Link to={paths.eventView.getHref(event.id)} className="btn btn-small btn-secondary" aria-label={t.viewEvent(event.title)}>

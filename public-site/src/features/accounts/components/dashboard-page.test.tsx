@@ -24,6 +24,7 @@ const event = {
   isRegistered: false,
   isFull: false,
   hasStarted: false,
+  cancelled: false,
 };
 
 describe('DashboardPage', () => {

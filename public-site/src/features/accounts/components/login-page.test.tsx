@@ -101,6 +101,31 @@ describe('LoginPage', () => {
     expect(window.localStorage.getItem('authToken')).toBe('jwt-password');
   });
 
+  it('signed in from a Log in link that asked for it (a waitlist offer), it goes back to that page', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/" element={<p>home page</p>} />
+        <Route path="/events/:id" element={<p>event page</p>} />
+      </Routes>,
+      {
+        route: { pathname: '/login', state: { from: '/events/ev-1?offer=accept' } },
+        mocks: [
+          {
+            request: { query: LoginWithPasswordDocument, variables: { input: { email, password: 'secret-pass' } } },
+            result: { data: { loginWithPassword: auth('jwt-password') } },
+          },
+        ],
+      },
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign in with password instead' }));
+    await user.type(screen.getByLabelText('Email'), email);
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('event page')).toBeInTheDocument();
+  });
+
   it('Back to Events goes back one page', async () => {
     const user = userEvent.setup();
     render(

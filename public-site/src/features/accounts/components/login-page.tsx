@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { OtpField } from '@/components/ui/otp-field';
@@ -9,17 +9,22 @@ import { useErrorMessage } from '@/lib/use-error-message';
 import { isValidEmail } from '@/lib/validation';
 import { useLoginWithPassword, useRequestLoginCode, useVerifyLoginCode } from '../api/use-account-mutations';
 import { useSignIn } from '../api/use-sign-in';
+import { returnPath } from '../lib/return-path';
 import { BackToEvents } from './back-to-events';
 import './accounts.css';
 
 type Mode = 'code' | 'password';
 type Notice = { tone: 'info' | 'error'; text: string } | null;
 
-/** /login (SPEC 2.11): e-mail → code → signed in; or e-mail and password. Success goes to '/'. */
+/**
+ * /login (SPEC 2.11): e-mail → code → signed in; or e-mail and password. Success goes to '/', or back
+ * to the page whose Log in link led here (router state `from`, see lib/return-path).
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
+  const location = useLocation();
   const messageFor = useErrorMessage();
   const signIn = useSignIn();
   const [requestCode, { loading: sending }] = useRequestLoginCode();
@@ -46,7 +51,8 @@ export default function LoginPage() {
 
   const finish = async (token: string) => {
     await signIn(token);
-    navigate(paths.home.getHref());
+    // Back to the page that asked for a sign-in (e.g. a waitlist offer), else home.
+    navigate(returnPath(location.state) ?? paths.home.getHref());
   };
 
   const sendCode = async (): Promise<boolean> => {

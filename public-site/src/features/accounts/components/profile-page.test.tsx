@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { MeDocument, UpdateProfileDocument } from '@/gql/graphql';
+import { MeDocument, SetReminderPreferenceDocument, UpdateProfileDocument } from '@/gql/graphql';
 import { gqlError, meMock, viewer } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import ProfilePage from './profile-page';
@@ -88,6 +88,44 @@ describe('ProfilePage', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update profile');
+  });
+
+  it('the Event reminders switch turns reminders off and on (setReminderPreference)', async () => {
+    window.localStorage.setItem('authToken', 'jwt');
+    const user = userEvent.setup();
+    const off = jest.fn(() => ({ data: { setReminderPreference: { __typename: 'User', id: 'u-1', remindersEnabled: false } } }));
+    const on = jest.fn(() => ({ data: { setReminderPreference: { __typename: 'User', id: 'u-1', remindersEnabled: true } } }));
+    renderProfile([
+      meMock(viewer({ remindersEnabled: true })),
+      { request: { query: SetReminderPreferenceDocument, variables: { enabled: false } }, result: off },
+      { request: { query: SetReminderPreferenceDocument, variables: { enabled: true } }, result: on },
+    ]);
+    const toggle = await screen.findByRole('switch', { name: 'Event reminders' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(toggle).toHaveAccessibleDescription('We e-mail you a reminder before each event you have registered for.');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await waitFor(() => expect(off).toHaveBeenCalledTimes(1));
+    // Keyboard: Space on the focused switch turns it back on.
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+    toggle.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(on).toHaveBeenCalledTimes(1));
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('the switch goes back and says so when the setting cannot be saved', async () => {
+    window.localStorage.setItem('authToken', 'jwt');
+    const user = userEvent.setup();
+    renderProfile([
+      meMock(viewer({ remindersEnabled: false })),
+      { request: { query: SetReminderPreferenceDocument, variables: { enabled: true } }, error: new Error('offline') },
+    ]);
+    const toggle = await screen.findByRole('switch', { name: 'Event reminders' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await user.click(toggle);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not save your reminder setting. Please try again.');
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
   });
 
   it('says Failed to load profile data when the profile cannot be read', async () => {

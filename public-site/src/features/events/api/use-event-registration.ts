@@ -30,3 +30,17 @@ export function useMarkEventFull() {
     [client],
   );
 }
+
+/** After EVENT_CANCELLED: the cached event shows that it has been cancelled at once. */
+export function useMarkEventCancelled() {
+  const client = useApolloClient();
+  return useCallback(
+    (eventId: string) => {
+      client.cache.modify({
+        id: client.cache.identify({ __typename: 'Event', id: eventId }),
+        fields: { cancelled: () => true },
+      });
+    },
+    [client],
+  );
+}

@@ -20,6 +20,7 @@ const event: EventCardEvent = {
   isRegistered: false,
   isFull: false,
   hasStarted: false,
+  cancelled: false,
 };
 
 function DetailProbe() {
@@ -40,6 +41,15 @@ describe('EventCard', () => {
     expect(preview.textContent).toBe(longDescription.slice(0, 150) + '...');
     expect(preview.textContent).toHaveLength(153);
     expect(preview.textContent).not.toContain('G');
+  });
+
+  it('a cancelled event: the Cancelled badge and, signed in, no register button', () => {
+    window.localStorage.setItem('authToken', 'jwt');
+    renderWithProviders(<EventCard event={{ ...event, cancelled: true }} />);
+    expect(screen.getByText('Cancelled')).toHaveClass('badge');
+    expect(screen.queryByText('Upcoming')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    window.localStorage.clear();
   });
 
   it('shows the Past badge for past events and keeps short descriptions whole', () => {

@@ -6,6 +6,7 @@ import { FallbackImage } from '@/components/ui/fallback-image';
 import { formatEventDate, formatEventTime } from '@/lib/format';
 import { useLocale } from '@/i18n/use-locale';
 import { descriptionPreview } from '../lib/event-text';
+import { EventBadge } from './event-badge';
 import { RegisterButton } from './register-button';
 import defaultEventImage from '@/assets/event-default.webp';
 import './events.css';
@@ -39,9 +40,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventCardEvent; 
           width={640}
           height={400}
         />
-        <span className={`badge ${event.isUpcoming ? 'badge--upcoming' : 'badge--past'} event-card__badge`}>
-          {event.isUpcoming ? t('events.upcoming') : t('events.past')}
-        </span>
+        <EventBadge event={event} className="event-card__badge" />
       </div>
       <div className="event-card__body">
         <Heading className="event-card__title">{event.title}</Heading>
@@ -65,7 +64,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventCardEvent; 
             {t('common.learnMore')}
             <span aria-hidden="true"> →</span>
           </Link>
-          {event.isUpcoming ? <RegisterButton event={event} compact /> : null}
+          {event.isUpcoming && !event.cancelled ? <RegisterButton event={event} compact /> : null}
         </div>
       </div>
     </article>

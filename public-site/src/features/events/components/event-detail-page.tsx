@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/i18n/use-locale';
 import { useEvent } from '../api/use-events';
 import type { EventNavigationState } from './event-card';
+import { EventBadge } from './event-badge';
 import { EventRegistrationSlot } from './event-registration-slot';
 import defaultEventImage from '@/assets/event-default.webp';
 import './events.css';
@@ -63,11 +64,14 @@ function EventDetails({ event, complete }: { event: Shown; complete: boolean }) 
   return (
     <article className="event-detail">
       <header className="event-detail__header">
-        <span className={`badge ${event.isUpcoming ? 'badge--upcoming' : 'badge--past'}`}>
-          {event.isUpcoming ? t('events.upcoming') : t('events.past')}
-        </span>
+        <EventBadge event={event} />
         <h1 className="page-title event-detail__title">{event.title}</h1>
         {speaker ? <p className="event-detail__speaker">{t('eventDetail.speaker', { speaker })}</p> : null}
+        {event.cancelled ? (
+          <p className="alert alert--error event-detail__cancelled" role="status">
+            {t('eventDetail.cancelled')}
+          </p>
+        ) : null}
       </header>
       <div className="event-detail__layout">
         <div className="event-detail__media">
@@ -112,6 +116,11 @@ function EventDetails({ event, complete }: { event: Shown; complete: boolean }) 
                     registered: formatNumber(event.registeredCount, locale),
                     max: formatNumber(event.maxParticipants, locale),
                   })}
+                  {!event.cancelled && event.waitlistCount != null && (event.waitlistCount > 0 || event.isFull) ? (
+                    <span className="fact__note" data-testid="waiting">
+                      {t('eventDetail.waiting', { n: formatNumber(event.waitlistCount, locale) })}
+                    </span>
+                  ) : null}
                 </dd>
               </div>
             ) : null}
@@ -122,9 +131,9 @@ function EventDetails({ event, complete }: { event: Shown; complete: boolean }) 
               <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
             </a>
           ) : null}
-          {!event.isUpcoming ? (
+          {!event.isUpcoming && !event.cancelled ? (
             <p className="notice">{t('eventDetail.past')}</p>
-          ) : complete ? (
+          ) : complete && event.isUpcoming ? (
             <EventRegistrationSlot event={event as EventDetailFieldsFragment} />
           ) : null}
         </aside>

@@ -29,9 +29,12 @@ const base: EventDetailFieldsFragment & { __typename: 'Event' } = {
   maxParticipants: 10,
   speaker: null,
   registeredCount: 3,
+  cancelled: false,
+  waitlistCount: 0,
+  myWaitlist: null,
 };
 
-const state = (over: Partial<typeof base>) => ({ __typename: 'Event' as const, id: 'ev-1', registeredCount: 3, isRegistered: false, isFull: false, hasStarted: false, ...over });
+const state = (over: Partial<typeof base>) => ({ __typename: 'Event' as const, id: 'ev-1', registeredCount: 3, isRegistered: false, isFull: false, hasStarted: false, cancelled: false, waitlistCount: 0, ...over });
 
 function renderDetail(event: typeof base, mocks: NonNullable<Parameters<typeof renderWithProviders>[1]>['mocks'] = []) {
   return renderWithProviders(
@@ -59,9 +62,10 @@ describe('Event registration on the event page', () => {
     expect(screen.getByText('login page')).toBeInTheDocument();
   });
 
-  it('full: a disabled Event Full button', () => {
+  it('full: says so and offers the waitlist instead of Register Now', () => {
     renderWithProviders(<EventRegistrationSlot event={{ ...base, isFull: true, registeredCount: 10 }} />);
-    expect(screen.getByRole('button', { name: 'Event Full' })).toBeDisabled();
+    expect(screen.getByText('This event is full.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join waitlist' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Register Now' })).not.toBeInTheDocument();
   });
 
@@ -119,7 +123,7 @@ describe('Event registration on the event page', () => {
     expect(screen.getByTestId('participants')).toHaveTextContent('3 / 10 registered');
   });
 
-  it('failure toasts; EVENT_FULL turns the button into Event Full', async () => {
+  it('failure toasts; EVENT_FULL turns the button into the waitlist', async () => {
     window.localStorage.setItem('authToken', 'jwt');
     const user = userEvent.setup();
     renderDetail(base, [
@@ -129,7 +133,7 @@ describe('Event registration on the event page', () => {
     await user.click(await screen.findByRole('button', { name: 'Register Now' }));
     expect(await screen.findByText('Registration failed. Please try again.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Register Now' }));
-    expect(await screen.findByRole('button', { name: 'Event Full' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Join waitlist' })).toBeEnabled();
   });
 
   it('unregister failures: Failed to unregister, and the login message when the session is gone', async () => {

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { Toast, useToast } from '@/components/ui/toast';
 import { useAuthToken } from '@/lib/auth-token';
 import { errorCode } from '@/lib/errors';
-import { useMarkEventFull, useRegisterForEvent, useUnregisterFromEvent } from '../api/use-event-registration';
+import { useMarkEventCancelled, useMarkEventFull, useRegisterForEvent, useUnregisterFromEvent } from '../api/use-event-registration';
 
 export interface RegistrationState {
   id: string;
@@ -28,6 +28,7 @@ export function RegisterButton({ event, compact = false }: { event: Registration
   const [register, { loading: registering }] = useRegisterForEvent();
   const [unregister, { loading: unregistering }] = useUnregisterFromEvent();
   const markFull = useMarkEventFull();
+  const markCancelled = useMarkEventCancelled();
   const [needsLogin, setNeedsLogin] = useState<'register' | 'unregister' | null>(null);
 
   if (event.hasStarted) return compact ? null : <p className="notice">{t('eventRegistration.closed')}</p>;
@@ -50,6 +51,9 @@ export function RegisterButton({ event, compact = false }: { event: Registration
       } else if (code === 'UNAUTHENTICATED') {
         setNeedsLogin('register');
         show(t('eventRegistration.loginRequired'), 'error');
+      } else if (code === 'EVENT_CANCELLED') {
+        // The cached event turns cancelled: the page and the card say so, and this control goes away.
+        markCancelled(event.id);
       } else if (code === 'EVENT_PAST') {
         show(t('errors.EVENT_PAST'), 'error');
       } else {

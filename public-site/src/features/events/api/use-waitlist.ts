@@ -1,0 +1,49 @@
+import { useCallback } from 'react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import {
+  AcceptWaitlistOfferDocument,
+  DeclineWaitlistOfferDocument,
+  EventDocument,
+  JoinWaitlistDocument,
+  LeaveWaitlistDocument,
+} from '@/gql/graphql';
+
+/*
+ * Every waitlist payload returns `event { ...EventWaitlistState }` (registered and waiting counts,
+ * isRegistered, isFull, cancelled, myWaitlist): Apollo's cache is normalised by id, so the event page
+ * and the event's cards update from the response alone.
+ */
+
+/** Puts the signed-in user on a full event's waitlist. */
+export function useJoinWaitlist() {
+  return useMutation(JoinWaitlistDocument);
+}
+
+/** Takes the signed-in user off the waitlist. */
+export function useLeaveWaitlist() {
+  return useMutation(LeaveWaitlistDocument);
+}
+
+/** Takes the place held for the signed-in user: they are registered. */
+export function useAcceptWaitlistOffer() {
+  return useMutation(AcceptWaitlistOfferDocument);
+}
+
+/** Gives the held place back (it goes to the next person waiting). */
+export function useDeclineWaitlistOffer() {
+  return useMutation(DeclineWaitlistOfferDocument);
+}
+
+/**
+ * After a refusal that means the page was out of date (CONFLICT: no live offer any more, already
+ * registered, not on the list): reads the event again so the page shows where the person stands.
+ */
+export function useRefreshEvent() {
+  const client = useApolloClient();
+  return useCallback(
+    (eventId: string) => {
+      client.query({ query: EventDocument, variables: { id: eventId }, fetchPolicy: 'network-only' }).catch(() => undefined);
+    },
+    [client],
+  );
+}
