@@ -3,6 +3,8 @@ import type { DataSource } from 'typeorm';
 import { AdminAuthService } from './admin/admin-auth.service';
 import { AuditService } from './audit/audit.service';
 import { AuthService } from './auth/auth.service';
+import { CheckInService } from './checkin/checkin.service';
+import { CertificateService } from './certificates/certificate.service';
 import { OtpService } from './auth/otp.service';
 import { TokenService } from './auth/token.service';
 import { ViewerService } from './auth/viewer.service';
@@ -60,6 +62,11 @@ export function createServices(deps: ServiceDeps) {
   // The waiting list: offers of freed places (jobs), held places through the registration ledger.
   const waitlist = new WaitlistService(dataSource, clock, jobs, deliveries, events, registrations, logger, config.publicOrigin);
   reminders.addCancellationRecipients((m, eventId) => waitlist.cancellationRecipients(m, eventId));
+  // Check-in at the door and attendance; the confirmation mail shows the code.
+  const checkIns = new CheckInService(dataSource, clock, events, audit);
+  registrations.checkIns = checkIns;
+  // Certificates of participation for those who attended (mailed through the queue).
+  const certificates = new CertificateService(dataSource, clock, deliveries, audit, rateLimits, config, logger);
   return {
     dataSource,
     config,
@@ -74,6 +81,8 @@ export function createServices(deps: ServiceDeps) {
     events,
     registrations,
     waitlist,
+    checkIns,
+    certificates,
     reminders,
     users,
     mail,
@@ -89,7 +98,7 @@ export function createServices(deps: ServiceDeps) {
     adminAuth: new AdminAuthService(dataSource, tokens, clock, rateLimits, audit),
     userAdmin,
     stats: new StatsService(dataSource, clock),
-    exports: new ExportService(userAdmin, events),
+    exports: new ExportService(userAdmin, events, checkIns),
   };
 }
 

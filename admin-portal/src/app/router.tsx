@@ -14,6 +14,7 @@ const TeachersApprovalPage = lazy(() => import('@/features/approvals/components/
 const EventsPage = lazy(() => import('@/features/events/components/events-page'));
 const EventFormPage = lazy(() => import('@/features/events/components/event-form-page'));
 const EventViewPage = lazy(() => import('@/features/events/components/event-view-page'));
+const CheckInPage = lazy(() => import('@/features/check-in/components/check-in-page'));
 const TeamPage = lazy(() => import('@/features/team/components/team-page'));
 const ContactsPage = lazy(() => import('@/features/contacts/components/contacts-page'));
 const ContactDetailPage = lazy(() => import('@/features/contacts/components/contact-detail-page'));
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
           { path: paths.eventNew.path, element: <EventFormPage mode="create" /> },
           { path: paths.eventEdit.path, element: <EventFormPage mode="edit" /> },
           { path: paths.eventView.path, Component: EventViewPage },
+          { path: paths.eventCheckIn.path, Component: CheckInPage },
           { path: paths.team.path, Component: TeamPage },
           { path: paths.contacts.path, Component: ContactsPage },
           { path: paths.contact.path, Component: ContactDetailPage },

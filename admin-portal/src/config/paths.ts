@@ -20,6 +20,7 @@ export const paths = {
   eventNew: { path: '/admin/events/new', getHref: () => '/admin/events/new' },
   eventEdit: { path: '/admin/events/edit/:id', getHref: (id: string) => `/admin/events/edit/${enc(id)}` },
   eventView: { path: '/admin/events/view/:id', getHref: (id: string) => `/admin/events/view/${enc(id)}` },
+  eventCheckIn: { path: '/admin/events/:id/check-in', getHref: (id: string) => `/admin/events/${enc(id)}/check-in` },
   team: { path: '/admin/team', getHref: () => '/admin/team' },
   contacts: { path: '/admin/contacts', getHref: () => '/admin/contacts' },
   contact: { path: '/admin/contacts/:id', getHref: (id: string) => `/admin/contacts/${enc(id)}` },

@@ -54,3 +54,8 @@ export function daysAgo(iso: string, now: Date = new Date()): number {
   if (Number.isNaN(then)) return 0;
   return Math.max(0, Math.floor((now.getTime() - then) / 86_400_000));
 }
+
+/** A rate between 0 and 1 as a whole percentage ("64%"). */
+export function formatPercent(rate: number): string {
+  return new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0 }).format(Number.isFinite(rate) ? rate : 0);
+}

@@ -58,7 +58,8 @@ describe('GraphQL: every operation declares its access', () => {
   it('admin operations include the whole admin portal surface', () => {
     const admin = operations().filter((o) => o.access === 'admin').map((o) => o.name);
     for (const name of ['createEvent', 'updateEvent', 'deleteEvent', 'eventRegistrations', 'users', 'user', 'createUser', 'updateUser', 'deleteUser', 'students', 'teachers',
-      'createTeamMember', 'updateTeamMember', 'deleteTeamMember', 'contactSubmissions', 'contactSubmission', 'updateContactStatus', 'dashboardStats', 'auditLog', 'registerAdmin', 'adminMe']) {
+      'createTeamMember', 'updateTeamMember', 'deleteTeamMember', 'contactSubmissions', 'contactSubmission', 'updateContactStatus', 'dashboardStats', 'auditLog', 'registerAdmin', 'adminMe',
+      'checkIn', 'undoCheckIn', 'eventRegistrants', 'eventAttendance']) {
       expect(admin).toContain(name);
     }
     expect(operations().find((o) => o.name === 'adminLogin')?.access).toBe('public');
@@ -107,6 +108,7 @@ describe('REST: every /api route declares its access', () => {
       ['get', '/users/total'], ['get', '/users/category'], ['get', '/users/events/total'], ['get', '/users/events/category'], ['get', '/users/recent'], ['get', '/users/upcoming'],
       ['post', '/admin/register'], ['get', '/admin/me'], ['get', '/auth/me'], ['post', '/uploads'], ['get', '/admin/audit'],
       ['get', '/admin/export/users.csv'], ['get', '/admin/export/students.csv'], ['get', '/admin/export/events/:id/registrations.csv'],
+      ['post', '/events/:id/check-in'], ['delete', '/events/:id/check-in/:userId'], ['get', '/admin/export/events/:id/attendance.csv'],
     ];
     expect(adminCalls.filter(([m, p]) => access(m, p) !== 'admin')).toEqual([]);
     expect(access('post', '/admin/login')).toBe('public');

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { GraphQLSchema } from 'graphql';
 import type { Viewer } from '../common/access';
+import { indiaInstant } from '../common/clock';
 import { createSchema } from '../graphql/schema';
 import { createTestContext, type TestContext } from '../test/harness';
 import { realPng } from '../test/images';
@@ -177,6 +178,37 @@ async function registeredStudent(): Promise<Subject> {
 async function registeredAccount(): Promise<Subject> {
   const { user, eventId } = await registeredUser();
   return { events: [eventId], userId: user.id, token: userToken(ctx, user) };
+}
+
+/**
+ * Someone registered for an event that takes place today (registered while it was ahead, then moved to
+ * today behind the service's back, as the day coming would), checked in already when asked.
+ */
+function checkedInAccount(checkedIn: boolean): () => Promise<Subject> {
+  return async () => {
+    const { user, eventId } = await registeredUser();
+    await ctx.db.dataSource.query(`UPDATE events SET date = $2, time = '00:01', starts_at = $3 WHERE id = $1`, [eventId, day(0), indiaInstant(day(0), '00:01')]);
+    ctx.publicCache.invalidate('all');
+    const [{ code }] = await ctx.db.dataSource.query(`SELECT checkin_code AS code FROM registrations WHERE event_id = $1 AND user_id = $2`, [eventId, user.id]);
+    if (checkedIn) await ctx.services.checkIns.checkIn(viewerOf(s.admin), eventId, { userId: user.id });
+    return { events: [eventId], userId: user.id, code };
+  };
+}
+
+/**
+ * Someone who attended an event that is over (registered while it was ahead, then moved to yesterday
+ * behind the service's back and checked in with SQL), with a certificate issued already when asked.
+ */
+function attendedAccount(issued: boolean): () => Promise<Subject> {
+  return async () => {
+    const { user, eventId } = await registeredUser();
+    await ctx.db.dataSource.query(`UPDATE events SET date = $2, time = '10:00', starts_at = $3 WHERE id = $1`, [eventId, day(-1), indiaInstant(day(-1), '10:00')]);
+    await ctx.db.dataSource.query(`UPDATE registrations SET checked_in_at = $3 WHERE event_id = $1 AND user_id = $2`, [eventId, user.id, indiaInstant(day(-1), '10:05')]);
+    ctx.publicCache.invalidate('all');
+    if (issued) await ctx.services.certificates.issue(viewerOf(s.admin), eventId, { userId: user.id });
+    const [{ code } = { code: null }] = await ctx.db.dataSource.query(`SELECT code FROM certificates WHERE event_id = $1 AND user_id = $2`, [eventId, user.id]);
+    return { events: [eventId], userId: user.id, code };
+  };
 }
 
 const eventInput = (title: string) => ({ title, description: 'Made by the cache invalidation test', date: day(6), time: '11:00', location: 'Naini' });
@@ -363,6 +395,58 @@ const RECIPES: Record<string, Recipe> = {
     changesPublic: true,
     prepare: offeredAccount,
     run: ({ events: [id], token }) => mutation(`mutation($id: ID!) { declineWaitlistOffer(eventId: $id) { message } }`, { id }, token),
+  },
+
+  // ----- check-in at the door (admin; attendance is not public) -----
+  checkIn: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: checkedInAccount(false),
+    run: ({ events: [id], userId }) => mutation(`mutation($e: ID!, $u: ID!) { checkIn(eventId: $e, userId: $u) { success } }`, { e: id, u: userId }, admin()),
+  },
+  'POST /api/events/:id/check-in': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: checkedInAccount(false),
+    run: ({ events: [id], code }) => rest('post', `/api/events/${id}/check-in`, { token: admin(), json: { code } }),
+  },
+  undoCheckIn: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: checkedInAccount(true),
+    run: ({ events: [id], userId }) => mutation(`mutation($e: ID!, $u: ID!) { undoCheckIn(eventId: $e, userId: $u) { success } }`, { e: id, u: userId }, admin()),
+  },
+  'DELETE /api/events/:id/check-in/:userId': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: checkedInAccount(true),
+    run: ({ events: [id], userId }) => rest('delete', `/api/events/${id}/check-in/${userId}`, { token: admin() }),
+  },
+
+  // ----- certificates (admin; nothing public: verification is not cached) -----
+  issueCertificates: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: attendedAccount(false),
+    run: ({ events: [id] }) => mutation(`mutation($e: ID!) { issueCertificates(eventId: $e) { issued } }`, { e: id }, admin()),
+  },
+  'POST /api/events/:id/certificates': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: attendedAccount(false),
+    run: ({ events: [id], userId }) => rest('post', `/api/events/${id}/certificates`, { token: admin(), json: { userId } }),
+  },
+  revokeCertificate: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: attendedAccount(true),
+    run: ({ code }) => mutation(`mutation($c: String!) { revokeCertificate(code: $c, reason: "Issued by mistake") { message } }`, { c: code }, admin()),
+  },
+  'POST /api/certificates/:code/revoke': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: attendedAccount(true),
+    run: ({ code }) => rest('post', `/api/certificates/${code}/revoke`, { token: admin(), json: { reason: 'Issued by mistake' } }),
   },
 
   // ----- team (public) -----

@@ -23,4 +23,8 @@ export const exportRoutes = [
     const { csv } = await ctx.services.exports.registrationsCsv(ctx.params.id);
     sendCsv(ctx.res, `event-${ctx.params.id}-registrations.csv`, csv);
   }),
+  route('get', '/admin/export/events/:id/attendance.csv', 'admin', async (ctx) => {
+    const { csv } = await ctx.services.exports.attendanceCsv(ctx.params.id);
+    sendCsv(ctx.res, `event-${ctx.params.id}-attendance.csv`, csv);
+  }),
 ];

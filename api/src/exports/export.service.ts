@@ -1,3 +1,4 @@
+import type { CheckInService } from '../checkin/checkin.service';
 import type { EventService } from '../events/event.service';
 import type { UserAdminService } from '../users/user-admin.service';
 import type { UserEntity } from '../users/user.entity';
@@ -18,9 +19,9 @@ const USER_COLUMNS: CsvColumn<UserEntity>[] = [
   { header: 'createdAt', value: (u) => u.createdAt },
 ];
 
-/** CSV downloads for admins (users with the list's filters, students, an event's registrations). */
+/** CSV downloads for admins (users with the list's filters, students, an event's registrations and attendance). */
 export class ExportService {
-  constructor(private readonly userAdmin: UserAdminService, private readonly events: EventService) {}
+  constructor(private readonly userAdmin: UserAdminService, private readonly events: EventService, private readonly checkIns: CheckInService) {}
 
   async usersCsv(filter: unknown): Promise<string> {
     return toCsv(await this.userAdmin.all(filter), USER_COLUMNS);
@@ -33,5 +34,10 @@ export class ExportService {
   async registrationsCsv(eventId: string): Promise<{ csv: string; title: string }> {
     const event = await this.events.get(eventId);
     return { csv: toCsv(await this.events.registeredUsers(eventId), USER_COLUMNS), title: event.title };
+  }
+
+  /** Everyone registered for an event: name, email, phone, category, registered at, checked in at (blank: did not come). */
+  attendanceCsv(eventId: string): Promise<{ csv: string; title: string }> {
+    return this.checkIns.attendanceCsv(eventId);
   }
 }

@@ -4,6 +4,8 @@ import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import { AdminResolver } from '../admin/admin.resolver';
 import { AuditResolver } from '../audit/audit.resolver';
 import { AuthResolver } from '../auth/auth.resolver';
+import { CheckInEventFieldsResolver, CheckInResolver } from '../checkin/checkin.resolver';
+import { CertificateEventFieldsResolver, CertificateResolver } from '../certificates/certificate.resolver';
 import { ContactAdminResolver } from '../contacts/contact.admin.resolver';
 import { ContactResolver } from '../contacts/contact.resolver';
 import { EventAdminResolver } from '../events/event.admin.resolver';
@@ -31,6 +33,10 @@ export const resolvers: NonEmptyArray<Function> = [EventResolver, VisitorResolve
   AdminResolver, EventAdminResolver, UserAdminResolver, TeamAdminResolver, ContactAdminResolver, StatsResolver, AuditResolver, JobsResolver,
   // reminders and cancellation
   ReminderResolver,
+  // check-in at the door, attendance (Event.myCheckIn too)
+  CheckInResolver, CheckInEventFieldsResolver,
+  // certificates of participation (Event.myCertificate too)
+  CertificateResolver, CertificateEventFieldsResolver,
 ];
 
 /** The committed schema lives at the repository root; CI fails when it drifts. */

@@ -143,6 +143,12 @@ function eventFacts(m: EventMailBase, withPageLink: boolean): MailBlock {
 const p = (text: Sentence): MailBlock => ({ kind: 'p', text });
 const title = (m: EventMailBase) => ({ title: m.event.title });
 
+/** `{ attachments }` with the ones given, or nothing. */
+function attachmentsOf(list: (MailAttachment | null | undefined | '' | false)[]): Partial<MailMessage> {
+  const attachments = list.filter((a): a is MailAttachment => !!a);
+  return attachments.length ? { attachments } : {};
+}
+
 function message(m: EventMailBase, subject: string, preheader: string, blocks: MailBlock[], footer: MailBlock[], extra: Partial<MailMessage> = {}): MailMessage {
   const rendered = renderMail({ language: m.language, subject, preheader, greeting: greeting(m.name, m.language), blocks, footer });
   return { to: m.to, ...rendered, ...extra };
@@ -155,15 +161,21 @@ export interface RegistrationConfirmationMail extends EventMailBase {
   ics: MailAttachment | null;
   /** Said only when given: "We will send you a reminder {n} hours before the event." */
   reminderLeadHours?: number | null;
-  /** Shown at the door (a later feature fills it). */
+  /** Shown at the door: "Check-in code: XXXX-XXXX". */
   checkInCode?: string | null;
+  /** The check-in QR code as a PNG, shown inline in the HTML part (beside the code). */
+  checkInQrPng?: Buffer | null;
 }
 
-/** "Check-in code: XXXX-XXXX", to show at the door. */
-function checkIn(code: string, language: MailLanguage): MailBlock[] {
+/** The Content-ID of the inline check-in QR image. */
+export const CHECKIN_QR_CID = 'checkin-qr@gyanjyoti';
+
+/** "Check-in code: XXXX-XXXX" (and the QR code in the HTML part), to show at the door. */
+function checkIn(code: string, language: MailLanguage, withQr: boolean): MailBlock[] {
   const hi = language === 'hi';
   return [
     { kind: 'code', label: hi ? 'चेक-इन कोड' : 'Check-in code', value: code },
+    ...(withQr ? [{ kind: 'image', cid: CHECKIN_QR_CID, alt: hi ? `चेक-इन QR कोड (${code})` : `Check-in QR code (${code})`, width: 180, height: 180 } as MailBlock] : []),
     p(hi ? 'कार्यक्रम में पहुँचने पर यह कोड दिखाएँ।' : 'Please show this code when you arrive.'),
   ];
 }
@@ -177,7 +189,7 @@ export function registrationConfirmationMail(m: RegistrationConfirmationMail): M
   const blocks: MailBlock[] = [
     p(hi ? [title(m), ' में पंजीकरण के लिए धन्यवाद। आपकी जगह पक्की हो गई है।'] : ['Thank you for registering for ', title(m), '. Your place is confirmed.']),
     eventFacts(m, false),
-    ...(m.checkInCode ? checkIn(m.checkInCode, m.language) : []),
+    ...(m.checkInCode ? checkIn(m.checkInCode, m.language, !!m.checkInQrPng) : []),
     { kind: 'button', label: w.viewEvent, url },
     ...(lead ? [p(hi ? `कार्यक्रम शुरू होने से ${lead} घंटे पहले हम आपको याद दिलाने के लिए एक ई-मेल भेजेंगे।` : `We will send you a reminder ${lead} ${lead === 1 ? 'hour' : 'hours'} before the event starts.`)] : []),
     ...(m.ics ? [p(w.calendar)] : []),
@@ -189,7 +201,7 @@ export function registrationConfirmationMail(m: RegistrationConfirmationMail): M
     formatEventDate(m.event.startsAt, m.language, m.event.endsAt),
     blocks,
     [p(w.registeredWhy)],
-    m.ics ? { attachments: [m.ics] } : {},
+    attachmentsOf([m.ics, m.checkInCode && m.checkInQrPng ? { filename: 'check-in-qr.png', content: m.checkInQrPng, contentType: 'image/png', cid: CHECKIN_QR_CID } : null]),
   );
 }
 

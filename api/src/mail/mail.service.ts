@@ -13,6 +13,8 @@ export interface MailAttachment {
   filename: string;
   content: string | Buffer;
   contentType?: string;
+  /** Content-ID of an inline image, shown in the HTML part as `<img src="cid:...">`. */
+  cid?: string;
 }
 
 export interface MailMessage {
@@ -90,7 +92,7 @@ export class MailService {
       text: message.text,
       html: message.html,
       headers: message.headers,
-      attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+      attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType, ...(a.cid ? { cid: a.cid, contentDisposition: 'inline' as const } : {}) })),
     };
     if (!this.transport) return this.writeToOutbox(message, mail);
     let timer: NodeJS.Timeout | undefined;

@@ -33,7 +33,9 @@ export type MailBlock =
   /** A link, after a sentence when given (in the text part: the sentence, then the bare URL; alone: `label: url`). */
   | { kind: 'link'; text?: Sentence; label: string; url: string }
   /** A code in large type; without a label it appears in the HTML part only (the text says it in a sentence). */
-  | { kind: 'code'; value: string; label?: string };
+  | { kind: 'code'; value: string; label?: string }
+  /** An image attached inline (`cid`), in the HTML part only (the text part says the same in words). */
+  | { kind: 'image'; cid: string; alt: string; width: number; height: number };
 
 export interface MailContent {
   language: MailLanguage;
@@ -87,6 +89,8 @@ function blockText(b: MailBlock): string | null {
       return b.text ? `${sentenceText(b.text)}\n${b.url}` : `${b.label}: ${b.url}`;
     case 'code':
       return b.label ? `${b.label}: ${b.value}` : null;
+    case 'image':
+      return null;
   }
 }
 
@@ -111,6 +115,8 @@ function blockHtml(b: MailBlock, small = false): string {
       return `<p style="${para}">${b.text ? `${sentenceHtml(b.text)}<br>` : ''}<a href="${escapeHtml(checkedUrl(b.url))}" style="${linkStyle}">${escapeHtml(b.label)}</a></p>`;
     case 'code':
       return `${b.label ? `<p style="margin:0;font-size:13px;color:#666">${escapeHtml(b.label)}</p>` : ''}<p style="margin:4px 0 18px;font-size:28px;letter-spacing:4px;font-weight:bold;font-family:monospace">${escapeHtml(b.value)}</p>`;
+    case 'image':
+      return `<p style="margin:0 0 18px"><img src="cid:${escapeHtml(b.cid)}" alt="${escapeHtml(b.alt)}" width="${b.width}" height="${b.height}" style="display:block;width:${b.width}px;height:${b.height}px;border:0"></p>`;
   }
 }
 

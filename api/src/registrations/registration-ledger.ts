@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { queryRows } from '../common/sql';
+import { checkInCodeSource } from '../checkin/checkin-code';
 import { topics, touched } from '../db/change-feed';
 
 /** Why a place could not be taken. */
@@ -55,12 +56,7 @@ export const registrationLedger = {
       if (await isRegistered(m, eventId, userId)) return 'already';
       return event.cancelled ? 'cancelled' : event.started ? 'closed' : 'full';
     }
-    const inserted = await queryRows(
-      m,
-      `INSERT INTO registrations (event_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (event_id, user_id) DO NOTHING RETURNING id`,
-      [eventId, userId, now],
-    );
-    if (!inserted.length) {
+    if (!(await insertRegistration(m, eventId, userId, now))) {
       await changeCount(m, eventId, -1);
       return 'already';
     }
@@ -81,7 +77,7 @@ export const registrationLedger = {
     return 'added';
   },
 
-  /** Gives a place back; false when there was no such registration. The waiting list hears of the free place. */
+  /** Gives a place back (its check-in codes go with the row: void); false when there was no such registration. The waiting list hears of the free place. */
   async remove(m: EntityManager, eventId: string, userId: string): Promise<boolean> {
     const user = await queryRows(m, `SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE`, [userId]);
     if (!user.length) return false; // deleted, and their registrations with them
@@ -186,12 +182,7 @@ export const registrationLedger = {
     await m.query(`UPDATE events SET registered_count = registered_count + 1, offered_count = offered_count - 1 WHERE id = $1`, [eventId]);
     await m.query(`UPDATE waitlist_entries SET status = 'accepted', resolved_at = $2 WHERE id = $1`, [entry.id, now]);
     touched(m, topics.events, topics.event(eventId));
-    const inserted = await queryRows(
-      m,
-      `INSERT INTO registrations (event_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (event_id, user_id) DO NOTHING RETURNING id`,
-      [eventId, userId, now],
-    );
-    if (inserted.length) return 'accepted';
+    if (await insertRegistration(m, eventId, userId, now)) return 'accepted';
     // Registered already (an offer made before their registration was seen): the held place is free again.
     await changeCount(m, eventId, -1);
     await placesFreed(m, eventId);
@@ -213,6 +204,26 @@ export const registrationLedger = {
     await m.query(`UPDATE events SET offered_count = offered_count - 1 WHERE id = $1`, [eventId]);
     touched(m, topics.events, topics.event(eventId));
     return true;
+  },
+
+  /**
+   * Check-in at the door (no count, no public read changes): records `at` as the check-in time unless an
+   * earlier one is recorded already, so a replay never moves the time later. The new time, or null when
+   * nothing changed.
+   */
+  async recordCheckIn(m: EntityManager, registrationId: string, at: Date, by: string | null): Promise<Date | null> {
+    const [row] = await queryRows<{ checked_in_at: Date }>(
+      m,
+      `UPDATE registrations SET checked_in_at = $2, checked_in_by = $3 WHERE id = $1 AND (checked_in_at IS NULL OR checked_in_at > $2) RETURNING checked_in_at`,
+      [registrationId, at, by],
+    );
+    return row ? new Date(row.checked_in_at) : null;
+  },
+
+  /** Undoes a check-in; false when the registration was not checked in. */
+  async clearCheckIn(m: EntityManager, registrationId: string): Promise<boolean> {
+    const rows = await queryRows(m, `UPDATE registrations SET checked_in_at = NULL, checked_in_by = NULL WHERE id = $1 AND checked_in_at IS NOT NULL RETURNING id`, [registrationId]);
+    return rows.length > 0;
   },
 
   /** Capacity raised or removed (an admin's edit, in its transaction): the waiting list hears of it. */
@@ -250,6 +261,26 @@ async function changeCount(m: EntityManager, eventId: string, delta: 1 | -1, ope
       : await queryRows(m, `UPDATE events SET registered_count = registered_count - 1 WHERE id = $1 AND registered_count > 0 RETURNING id`, [eventId]);
   if (rows.length) touched(m, topics.events, topics.event(eventId));
   return rows.length > 0;
+}
+
+/**
+ * The registration row, with its check-in codes (random, unique: checkin/checkin-code.ts) in the same
+ * INSERT. False when the pair is registered already. Any unique conflict skips the insert (no error, so
+ * the transaction lives on); when the pair is not there, the conflict was a drawn code taken by another
+ * registration, and the codes are drawn again.
+ */
+async function insertRegistration(m: EntityManager, eventId: string, userId: string, now: Date): Promise<boolean> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const { secret, code } = checkInCodeSource.draw();
+    const inserted = await queryRows(
+      m,
+      `INSERT INTO registrations (event_id, user_id, created_at, checkin_secret, checkin_code) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id`,
+      [eventId, userId, now, secret, code],
+    );
+    if (inserted.length) return true;
+    if (await isRegistered(m, eventId, userId)) return false;
+  }
+  throw new Error('could not draw a unique check-in code');
 }
 
 async function isRegistered(m: EntityManager, eventId: string, userId: string): Promise<boolean> {

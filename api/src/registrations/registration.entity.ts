@@ -24,4 +24,18 @@ export class RegistrationEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** The QR code's secret (checkin/checkin-code.ts); set by the ledger with the row. */
+  @Column({ name: 'checkin_secret', type: 'varchar', length: 26, nullable: true, select: false })
+  checkinSecret: string | null;
+
+  /** The short code, without its dash (shown XXXX-XXXX). */
+  @Column({ name: 'checkin_code', type: 'varchar', length: 8, nullable: true, select: false })
+  checkinCode: string | null;
+
+  @Column({ name: 'checked_in_at', type: 'timestamptz', nullable: true })
+  checkedInAt: Date | null;
+
+  @Column({ name: 'checked_in_by', type: 'uuid', nullable: true })
+  checkedInBy: string | null;
 }

@@ -1,8 +1,8 @@
-import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { Access } from '../graphql/access';
 import type { GraphQLContext } from '../graphql/context';
 import type { RegistrationResult } from './registration.service';
-import { EventRegistrationPayload } from './registration.types';
+import { EventRegistrationPayload, MyEvents } from './registration.types';
 
 function payload(ctx: GraphQLContext, r: RegistrationResult): EventRegistrationPayload {
   // The per-request loader may have cached the state from before this mutation.
@@ -12,6 +12,14 @@ function payload(ctx: GraphQLContext, r: RegistrationResult): EventRegistrationP
 
 @Resolver()
 export class RegistrationResolver {
+  @Query(() => MyEvents, { description: "The signed-in person's events: registered (upcoming, past) and waiting" })
+  @Access('user')
+  async myEvents(@Ctx() ctx: GraphQLContext): Promise<MyEvents> {
+    const mine = await ctx.services.registrations.myEvents(ctx.viewer!);
+    const view = (list: typeof mine.upcoming) => list.map((e) => ctx.services.events.toView(e));
+    return { upcoming: view(mine.upcoming), past: view(mine.past), waiting: view(mine.waiting) };
+  }
+
   @Mutation(() => EventRegistrationPayload, { description: 'EVENT_FULL when full, EVENT_PAST once it has started; registering twice changes nothing' })
   @Access('user')
   async registerForEvent(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string): Promise<EventRegistrationPayload> {

@@ -5,7 +5,8 @@ import { DomainError, notFound } from '../common/errors';
 import type { Logger } from '../common/logger';
 import { isUuid } from '../common/validate';
 import type { AuditService } from '../audit/audit.service';
-import type { EventEntity } from '../events/event.entity';
+import type { CheckInService } from '../checkin/checkin.service';
+import { EventEntity as EventEntityClass, type EventEntity } from '../events/event.entity';
 import type { EventService } from '../events/event.service';
 import type { MailService } from '../mail/mail.service';
 import type { ReminderService } from '../reminders/reminder.service';
@@ -34,8 +35,18 @@ export interface RegistrationResult {
   changed: boolean;
 }
 
+interface ConfirmationDetails {
+  language: MailLanguage;
+  reminderLeadHours: number | null;
+  /** The check-in code (XXXX-XXXX) and its QR code, when the registration has them. */
+  checkIn?: { code: string; qrPng: Buffer } | null;
+}
+
 /** Event registrations: the rules around the ledger (who, when, what is said and mailed). */
 export class RegistrationService {
+  /** Reads the check-in code for the confirmation mail (set by services.ts). */
+  checkIns?: CheckInService;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
@@ -105,6 +116,31 @@ export class RegistrationService {
     return { event: await this.getEvent(eventId), message: REGISTRATION_MESSAGES.removed, changed: true };
   }
 
+  /** The person's own events: those they are registered for (upcoming and past) and those they wait for. */
+  async myEvents(viewer: Viewer): Promise<{ upcoming: EventEntity[]; past: EventEntity[]; waiting: EventEntity[] }> {
+    const events = this.dataSource.getRepository(EventEntityClass);
+    const registered = await events
+      .createQueryBuilder('e')
+      .innerJoin('registrations', 'r', 'r.event_id = e.id AND r.user_id = :userId', { userId: viewer.id })
+      .orderBy('e.starts_at', 'ASC')
+      .addOrderBy('e.id', 'ASC')
+      .limit(500)
+      .getMany();
+    const waiting = await events
+      .createQueryBuilder('e')
+      .innerJoin('waitlist_entries', 'w', "w.event_id = e.id AND w.user_id = :userId AND w.status IN ('waiting', 'offered')", { userId: viewer.id })
+      .orderBy('e.starts_at', 'ASC')
+      .addOrderBy('e.id', 'ASC')
+      .limit(500)
+      .getMany();
+    const now = this.clock.now().getTime();
+    return {
+      upcoming: registered.filter((e) => e.startsAt.getTime() > now),
+      past: registered.filter((e) => e.startsAt.getTime() <= now).reverse(),
+      waiting,
+    };
+  }
+
   /** The iCalendar file of an event ("Add to calendar"). */
   async calendarFile(eventId: string): Promise<{ filename: string; content: string }> {
     const event = await this.getEvent(eventId);
@@ -120,26 +156,33 @@ export class RegistrationService {
     return this.events.get(eventId);
   }
 
-  /** The person's language (the viewer does not carry it) and, when a reminder will come, its lead time. */
-  private async confirmationDetails(viewer: Viewer, event: EventEntity): Promise<{ language: MailLanguage; reminderLeadHours: number | null }> {
+  /** The person's language (the viewer does not carry it), when a reminder will come, and their check-in code. */
+  private async confirmationDetails(viewer: Viewer, event: EventEntity): Promise<ConfirmationDetails> {
+    let details: ConfirmationDetails;
     try {
-      return this.reminders ? await this.reminders.confirmationDetails(viewer.id, event) : { language: 'en', reminderLeadHours: null };
+      details = this.reminders ? await this.reminders.confirmationDetails(viewer.id, event) : { language: 'en', reminderLeadHours: null };
     } catch (err) {
       this.logger.warn('could not read the confirmation details', { eventId: event.id, reason: (err as Error)?.message });
-      return { language: 'en', reminderLeadHours: null };
+      details = { language: 'en', reminderLeadHours: null };
     }
+    try {
+      details.checkIn = this.checkIns ? await this.checkIns.confirmationCode(viewer.id, event.id) : null;
+    } catch (err) {
+      this.logger.warn('could not read the check-in code', { eventId: event.id, reason: (err as Error)?.message });
+    }
+    return details;
   }
 
   /** After commit, in the background: a mail failure never undoes the registration; it is logged. */
-  private sendConfirmation(viewer: Viewer, event: EventEntity, details: { language: MailLanguage; reminderLeadHours: number | null } = { language: 'en', reminderLeadHours: null }): void {
+  private sendConfirmation(viewer: Viewer, event: EventEntity, details: ConfirmationDetails = { language: 'en', reminderLeadHours: null }): void {
     try {
       const date = typeof event.date === 'string' ? event.date : String(event.date);
       const ics = { filename: icsFilename(event), content: eventIcs(event, this.publicOrigin), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
-      const { language, reminderLeadHours } = details;
+      const { language, reminderLeadHours, checkIn } = details;
       const endsAt = event.endTime ? indiaInstant(event.endDate ?? date, event.endTime) : null;
       const { id, title, startsAt, location } = event;
       this.mail.sendLater(
-        registrationConfirmationMail({ to: viewer.email, name: viewer.name, language, event: { id, title, startsAt, endsAt, location }, publicOrigin: this.publicOrigin, ics, reminderLeadHours }),
+        registrationConfirmationMail({ to: viewer.email, name: viewer.name, language, event: { id, title, startsAt, endsAt, location }, publicOrigin: this.publicOrigin, ics, reminderLeadHours, checkInCode: checkIn?.code ?? null, checkInQrPng: checkIn?.qrPng ?? null }),
       );
     } catch (err) {
       this.logger.warn('could not prepare the registration confirmation', { eventId: event.id, reason: (err as Error)?.message });

@@ -6,3 +6,11 @@ export class EventRegistrationPayload {
   @Field(() => EventView) event: EventView;
   @Field() message: string;
 }
+
+/** The signed-in person's own events, for the public site's 'My events' page. */
+@ObjectType()
+export class MyEvents {
+  @Field(() => [EventView], { description: 'Registered, not yet started; soonest first' }) upcoming: EventView[];
+  @Field(() => [EventView], { description: 'Registered, started or over; latest first (myCheckIn says whether they attended)' }) past: EventView[];
+  @Field(() => [EventView], { description: 'On the waiting list (myWaitlist has the place in the queue or the offer); soonest first' }) waiting: EventView[];
+}

@@ -1,6 +1,8 @@
 import { adminRoutes } from '../admin/admin.rest';
 import { auditRoutes } from '../audit/audit.rest';
 import { authRoutes } from '../auth/auth.rest';
+import { checkInRoutes } from '../checkin/checkin.rest';
+import { certificateRoutes } from '../certificates/certificate.rest';
 import { contactAdminRoutes } from '../contacts/contact.admin.rest';
 import { contactRoutes } from '../contacts/contact.rest';
 import { eventAdminRoutes } from '../events/event.admin.rest';
@@ -37,6 +39,8 @@ export const restRoutes: RouteDef[] = [
   // admin portal
   ...adminRoutes,
   ...eventAdminRoutes,
+  ...checkInRoutes,
+  ...certificateRoutes,
   ...reminderRoutes,
   ...userAdminRoutes,
   ...teamAdminRoutes,

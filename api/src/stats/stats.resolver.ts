@@ -25,6 +25,7 @@ export class StatsResolver {
       eventsThisYear: d.events.thisYear,
       eventsByCategory: d.events.byCategory,
       peopleWaiting: d.peopleWaiting,
+      attendanceLastMonth: d.attendance,
       recentRegistrations: d.recent.map(toUserView),
       upcomingEvents: d.upcoming.map((e) => ctx.services.events.toView(e)),
     };

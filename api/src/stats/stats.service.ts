@@ -74,7 +74,29 @@ const peopleWaitingSql = (p: number) => `
   SELECT count(DISTINCT w.user_id)::int FROM waitlist_entries w JOIN events e ON e.id = w.event_id
    WHERE w.status = 'waiting' AND e.starts_at > $${p}::timestamptz AND e.cancelled_at IS NULL`;
 
+/** Days back the dashboard's attendance looks (events that started in them, not cancelled). */
+export const ATTENDANCE_DAYS = 30;
+
+export interface AttendanceCounts {
+  events: number;
+  registered: number;
+  checkedIn: number;
+  rate: number;
+}
+
+/** Attendance of the events that started in the last 30 days ($p: the first India date, $p+1: now). */
+const attendanceSql = (p: number) => `
+  SELECT json_build_object('events', count(DISTINCT e.id), 'registered', count(r.id), 'checkedIn', count(r.checked_in_at))
+    FROM events e LEFT JOIN registrations r ON r.event_id = e.id
+   WHERE e.date >= $${p}::date AND e.starts_at <= $${p + 1}::timestamptz AND e.cancelled_at IS NULL`;
+
 type Row = Record<string, unknown>;
+const toAttendance = (v: unknown): AttendanceCounts => {
+  const o = (typeof v === 'string' ? JSON.parse(v) : v) as { events?: unknown; registered?: unknown; checkedIn?: unknown } | null;
+  const registered = Number(o?.registered ?? 0);
+  const checkedIn = Number(o?.checkedIn ?? 0);
+  return { events: Number(o?.events ?? 0), registered, checkedIn, rate: registered ? checkedIn / registered : 0 };
+};
 const json = (v: unknown): CategoryCountRow[] => {
   const parsed = typeof v === 'string' ? JSON.parse(v) : v;
   return (Array.isArray(parsed) ? parsed : []).map((r: { category: string; count: number }) => ({ category: r.category, count: Number(r.count) }));
@@ -120,17 +142,26 @@ export class StatsService {
     return toEventCounts(row);
   }
 
-  /** Every count of the dashboard (users, events, visitors, people waiting) in ONE statement. */
-  async allCounts(): Promise<{ users: UserCounts; events: EventCounts; visitorCount: number; peopleWaiting: number }> {
+  /** Every count of the dashboard (users, events, visitors, people waiting, attendance) in ONE statement. */
+  async allCounts(): Promise<{ users: UserCounts; events: EventCounts; visitorCount: number; peopleWaiting: number; attendance: AttendanceCounts }> {
+    const now = this.clock.now();
+    const attendanceFrom = indiaDate(new Date(now.getTime() - ATTENDANCE_DAYS * 86_400_000));
     const [row] = await this.dataSource.query(
       `SELECT u.total AS u_total, u.this_month AS u_this_month, u.this_year AS u_this_year, u.active AS u_active, u.pending AS u_pending, u.by_category AS u_by_category,
               e.total AS e_total, e.upcoming AS e_upcoming, e.active AS e_active, e.this_month AS e_this_month, e.this_year AS e_this_year, e.by_category AS e_by_category,
               coalesce((SELECT count FROM visitor_counter WHERE id = 1), 0)::bigint AS visitor_count,
-              (${peopleWaitingSql(9)}) AS people_waiting
+              (${peopleWaitingSql(9)}) AS people_waiting,
+              (${attendanceSql(10)}) AS attendance
          FROM (${userCountsSql(1)}) u, (${eventCountsSql(4)}) e`,
-      [...this.userParams(), ...this.eventParams(), this.clock.now()],
+      [...this.userParams(), ...this.eventParams(), now, attendanceFrom, now],
     );
-    return { users: toUserCounts(row, 'u_'), events: toEventCounts(row, 'e_'), visitorCount: Number(row.visitor_count), peopleWaiting: Number(row.people_waiting) };
+    return {
+      users: toUserCounts(row, 'u_'),
+      events: toEventCounts(row, 'e_'),
+      visitorCount: Number(row.visitor_count),
+      peopleWaiting: Number(row.people_waiting),
+      attendance: toAttendance(row.attendance),
+    };
   }
 
   /** Users who registered in the last `daysAgo` days, newest first (one statement). */

@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { EventView } from '../events/event.types';
 import { UserView } from '../users/user.types';
 
@@ -6,6 +6,14 @@ import { UserView } from '../users/user.types';
 export class CategoryCount {
   @Field() category: string;
   @Field(() => Int) count: number;
+}
+
+@ObjectType({ description: 'Attendance across the events that took place in the last 30 days (not cancelled)' })
+export class AttendanceSummary {
+  @Field(() => Int) events: number;
+  @Field(() => Int) registered: number;
+  @Field(() => Int) checkedIn: number;
+  @Field(() => Float, { description: 'checkedIn / registered (0 when nobody registered)' }) rate: number;
 }
 
 /** Everything the admin dashboard shows (SPEC 2.16 and 7.2), months and years in India time. */
@@ -25,6 +33,7 @@ export class DashboardStats {
   @Field(() => Int) eventsThisYear: number;
   @Field(() => [CategoryCount]) eventsByCategory: CategoryCount[];
   @Field(() => Int, { description: 'People on the waiting list of an event that has not started (each person once)' }) peopleWaiting: number;
+  @Field(() => AttendanceSummary, { description: 'Registered and checked in across the events of the past 30 days' }) attendanceLastMonth: AttendanceSummary;
   @Field(() => [UserView], { description: 'Registered in the last 7 days, newest first' }) recentRegistrations: UserView[];
   @Field(() => [EventView], { description: 'The next events (later date than today), soonest first' }) upcomingEvents: EventView[];
 }

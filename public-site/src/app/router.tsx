@@ -23,6 +23,8 @@ const SettingsRoute = lazyPage(() => import('./routes/settings'));
 const AddStudentRoute = lazyPage(() => import('@/features/teachers/components/add-student-page'));
 const LogoutRoute = lazyPage(() => import('@/features/accounts/components/logout-page'));
 const StopRemindersRoute = lazyPage(() => import('@/features/accounts/components/stop-reminders-page'));
+const MyEventsRoute = lazyPage(() => import('@/features/events/components/my-events-page'));
+const CertificateRoute = lazyPage(() => import('@/features/certificates/components/certificate-verification-page'));
 
 export interface AppRoute {
   path: string;
@@ -54,6 +56,9 @@ export const appRoutes: AppRoute[] = [
   { path: paths.logout.path, Component: LogoutRoute, titleKey: 'titles.logout' },
   // Not prerendered: what it shows depends on the link's token.
   { path: paths.stopReminders.path, Component: StopRemindersRoute, titleKey: 'titles.stopReminders' },
+  { path: paths.myEvents.path, Component: MyEventsRoute, titleKey: 'titles.myEvents' },
+  // Not prerendered: what it shows depends on the certificate code.
+  { path: paths.certificate.path, Component: CertificateRoute, titleKey: 'titles.certificate' },
   { path: '*', Component: NotFoundRoute, titleKey: 'titles.notFound' },
 ];
 

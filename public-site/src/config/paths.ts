@@ -21,6 +21,10 @@ export const paths = {
     path: '/reminders/stop',
     getHref: (token?: string) => (token ? `/reminders/stop?token=${encodeURIComponent(token)}` : '/reminders/stop'),
   },
+  /** The signed-in person's registrations, waiting-list places and certificates. */
+  myEvents: { path: '/my-events', getHref: () => '/my-events' },
+  /** The public check of a certificate (the link printed on it). */
+  certificate: { path: '/certificates/:code', getHref: (code: string) => `/certificates/${encodeURIComponent(code)}` },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -7,7 +7,7 @@ import { clearAuthToken, getAuthToken } from './auth-token';
 import { goToPage } from './reload';
 
 /** Pages that only make sense signed in: an expired session there goes to /login. */
-const protectedPaths: readonly string[] = [paths.profile.path, paths.settings.path];
+const protectedPaths: readonly string[] = [paths.profile.path, paths.settings.path, paths.myEvents.path];
 
 const authLink = new SetContextLink((prevContext) => {
   const token = getAuthToken();

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { ViewerFieldsFragment } from '@/gql/graphql';
-import { MeDocument } from '@/gql/graphql';
+import { MeDocument, MyEventPassDocument } from '@/gql/graphql';
 
 /** A GraphQL error result as the API formats it (message + extensions.code). */
 export function gqlError(message: string, code: string, extra: Record<string, unknown> = {}) {
@@ -24,4 +24,16 @@ export function viewer(overrides: Partial<ViewerFieldsFragment> = {}): ViewerFie
 /** A `me` query answered with this user (usable `times` times). */
 export function meMock(user = viewer(), times = 5) {
   return { request: { query: MeDocument }, result: { data: { me: user } }, maxUsageCount: times };
+}
+
+/**
+ * The event page of a signed-in viewer also asks for their check-in code and certificate: this
+ * answers 'none' (as often as asked) for tests about something else.
+ */
+export function noEventPass(id: string) {
+  return {
+    request: { query: MyEventPassDocument, variables: { id } },
+    result: { data: { event: { __typename: 'Event' as const, id, myCheckIn: null, myCertificate: null } } },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  };
 }

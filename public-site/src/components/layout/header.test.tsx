@@ -27,6 +27,7 @@ describe('Header account area', () => {
     expect(screen.getByRole('link', { name: 'Logout', hidden: true })).toHaveAttribute('href', '/logout');
     await user.click(button);
     expect(screen.getAllByRole('link', { name: 'My Profile' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('link', { name: 'My events' })[0]).toHaveAttribute('href', '/my-events');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(window.localStorage.getItem('authToken')).toBeNull();
     expect(window.localStorage.getItem('token')).toBeNull();

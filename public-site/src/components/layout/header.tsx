@@ -91,6 +91,11 @@ function UserMenu({ name }: { name?: string }) {
           </Link>
         </li>
         <li>
+          <Link className="dropdown__link" to={paths.myEvents.getHref()} onClick={menu.close}>
+            {t('nav.myEvents')}
+          </Link>
+        </li>
+        <li>
           <button type="button" className="dropdown__link" onClick={logout}>
             {t('nav.logout')}
           </button>
@@ -186,6 +191,11 @@ export function Header() {
               <li>
                 <NavLink to={paths.profile.getHref()} className={navClass}>
                   {t('nav.profile')}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.myEvents.getHref()} className={navClass}>
+                  {t('nav.myEvents')}
                 </NavLink>
               </li>
               <li>

@@ -25,6 +25,7 @@ function stats(overrides: Record<string, unknown> = {}) {
     eventsThisMonth: 2,
     eventsThisYear: 11,
     peopleWaiting: 1500,
+    attendanceLastMonth: { __typename: 'AttendanceSummary', events: 3, registered: 120, checkedIn: 78, rate: 0.65 },
     eventsByCategory: [],
     recentRegistrations: [makeUser({ name: 'Ravi Kumar', createdAt: daysAgoIso(3) })],
     upcomingEvents: [makeEvent({ id: 'ev-9', title: 'Career guidance camp', registeredCount: 17 })],
@@ -52,6 +53,24 @@ describe('dashboard', () => {
     expect(card(events, 'This Month')).toHaveTextContent('2');
     expect(card(events, 'This Year')).toHaveTextContent('11');
     expect(card(events, 'People waiting')).toHaveTextContent('1,500');
+  });
+
+  it('shows the attendance of the past month', async () => {
+    renderRoute('/admin/dashboard', { mocks: [statsMock(stats())] });
+    const region = await screen.findByRole('region', { name: 'Attendance (past 30 days)' });
+    const card = (label: string) => within(region).getByText(label).closest('li')!;
+    expect(card('Attendance rate')).toHaveTextContent('65%');
+    expect(card('Checked in')).toHaveTextContent('78');
+    expect(card('Registered')).toHaveTextContent('120');
+    expect(card('Events')).toHaveTextContent('3');
+  });
+
+  it('says when no event took place in the past month', async () => {
+    renderRoute('/admin/dashboard', {
+      mocks: [statsMock(stats({ attendanceLastMonth: { __typename: 'AttendanceSummary', events: 0, registered: 0, checkedIn: 0, rate: 0 } }))],
+    });
+    const region = await screen.findByRole('region', { name: 'Attendance (past 30 days)' });
+    expect(within(region).getByText('No events in the past 30 days.')).toBeInTheDocument();
   });
 
   it('links each category card to the filtered user list', async () => {

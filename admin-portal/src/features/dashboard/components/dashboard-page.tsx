@@ -4,7 +4,7 @@ import { DashboardStatsDocument } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { en } from '@/i18n/en';
 import { describeError } from '@/lib/errors';
-import { daysAgo, formatEventDate, formatEventTime } from '@/lib/format';
+import { daysAgo, formatEventDate, formatEventTime, formatPercent } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -70,6 +70,22 @@ export function DashboardPage() {
           <StatCard label={t.eventsThisYear} value={stats.eventsThisYear} tone="slate" />
           <StatCard label={t.peopleWaiting} value={stats.peopleWaiting} tone="violet" />
         </ul>
+      </section>
+
+      <section aria-labelledby="attendance-trends" className="section">
+        <h3 id="attendance-trends" className="section-title">
+          {t.attendanceTitle}
+        </h3>
+        {stats.attendanceLastMonth.events === 0 ? (
+          <EmptyState>{t.attendanceNone}</EmptyState>
+        ) : (
+          <ul className="stat-grid">
+            <StatCard label={t.attendanceRate} value={stats.attendanceLastMonth.rate} display={formatPercent(stats.attendanceLastMonth.rate)} tone="green" />
+            <StatCard label={t.attendanceCheckedIn} value={stats.attendanceLastMonth.checkedIn} tone="blue" />
+            <StatCard label={t.attendanceRegistered} value={stats.attendanceLastMonth.registered} tone="slate" />
+            <StatCard label={t.attendanceEvents} value={stats.attendanceLastMonth.events} tone="slate" />
+          </ul>
+        )}
       </section>
 
       <div className="dashboard-lists">

@@ -4,22 +4,25 @@ import { formatNumber } from '@/lib/format';
 interface Props {
   label: string;
   value: number;
+  /** How to show the value, when not as a plain number (e.g. a percentage). */
+  display?: string;
   to?: string;
   linkLabel?: string;
   tone?: 'blue' | 'green' | 'amber' | 'slate' | 'violet' | 'rose';
 }
 
-export function StatCard({ label, value, to, linkLabel, tone = 'slate' }: Props) {
+export function StatCard({ label, value, display, to, linkLabel, tone = 'slate' }: Props) {
+  const shown = display ?? formatNumber(value);
   const body = (
     <>
       <span className="stat-label">{label}</span>
-      <span className="stat-value">{formatNumber(value)}</span>
+      <span className="stat-value">{shown}</span>
     </>
   );
   if (to) {
     return (
       <li className={`stat-card stat-${tone}`}>
-        <Link to={to} className="stat-link" aria-label={linkLabel ? `${linkLabel}: ${formatNumber(value)}` : undefined}>
+        <Link to={to} className="stat-link" aria-label={linkLabel ? `${linkLabel}: ${shown}` : undefined}>
           {body}
         </Link>
       </li>

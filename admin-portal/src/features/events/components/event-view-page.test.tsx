@@ -3,6 +3,8 @@ import type { MockLink } from '@apollo/client/testing';
 import {
   AdminEventDocument,
   CancelEventDocument,
+  EventAttendanceDocument,
+  EventCertificatesDocument,
   EventRegistrationsDocument,
   EventWaitlistDocument,
   RemoveEventRegistrationDocument,
@@ -10,6 +12,17 @@ import {
 } from '@/gql/graphql';
 import { renderRoute } from '@/testing/render-route';
 import { gqlError, makeEvent } from '@/testing/mocks';
+
+// The attendance and certificates cards load with the page; these tests are about the other cards.
+const otherCards: MockLink.MockedResponse[] = [
+  {
+    request: { query: EventAttendanceDocument, variables: { eventId: 'ev-1' } },
+    result: { data: { eventAttendance: { __typename: 'EventAttendance', eventId: 'ev-1', registered: 0, checkedIn: 0, rate: 0, attendees: [] } } },
+    maxUsageCount: 10,
+  },
+  { request: { query: EventCertificatesDocument, variables: { eventId: 'ev-1' } }, result: { data: { eventCertificates: [] } }, maxUsageCount: 10 },
+];
+const renderEventView = ({ mocks = [] }: { mocks?: MockLink.MockedResponse[] }) => renderRoute('/admin/events/view/ev-1', { mocks: [...mocks, ...otherCards] });
 
 const person = (id: string, name: string) => ({ __typename: 'User', id, name, email: `${id}@example.org`, phone: '9876543210', category: 'GRADUATE', status: 'ACTIVE' });
 const asha = person('u-asha', 'Asha Verma');
@@ -59,7 +72,7 @@ describe('/admin/events/view/:id registrations', () => {
 
   it('removes a registrant only after confirmation, then updates the list and the count', async () => {
     const remove = jest.fn(() => removed(1));
-    const { user } = renderRoute('/admin/events/view/ev-1', { mocks: [eventMock(2), registrationsMock([asha, ravi]), waitlistMock([]), removeMock('u-asha', remove)] });
+    const { user } = renderEventView({ mocks: [eventMock(2), registrationsMock([asha, ravi]), waitlistMock([]), removeMock('u-asha', remove)] });
 
     const button = await screen.findByRole('button', { name: 'Remove Asha Verma from this event' });
     expect(button).toHaveTextContent('Remove');
@@ -85,7 +98,7 @@ describe('/admin/events/view/:id registrations', () => {
   });
 
   it("shows the server's message when the person was already removed, and reloads the list", async () => {
-    const { user } = renderRoute('/admin/events/view/ev-1', {
+    const { user } = renderEventView({
       mocks: [
         eventMock(1),
         registrationsMock([asha]),
@@ -106,7 +119,7 @@ const detailRow = (label: string) => screen.getByText(label, { selector: 'dt' })
 
 describe('/admin/events/view/:id waiting list', () => {
   it('lists everyone on the waiting list with their position and status, and the counts', async () => {
-    renderRoute('/admin/events/view/ev-1', {
+    renderEventView({
       mocks: [
         eventMock(5, { isFull: true, waitlistCount: 2, waitlistOfferHours: 12 }),
         registrationsMock([]),
@@ -139,7 +152,7 @@ describe('/admin/events/view/:id waiting list', () => {
   });
 
   it('says when no one is waiting, and offers a retry when the list fails to load', async () => {
-    const { user } = renderRoute('/admin/events/view/ev-1', {
+    const { user } = renderEventView({
       mocks: [
         eventMock(1),
         registrationsMock([asha]),
@@ -163,7 +176,7 @@ describe('/admin/events/view/:id reminders and cancellation', () => {
 
   it("asks before sending a reminder now, then shows how many were queued", async () => {
     const send = jest.fn(() => ({ data: { sendEventReminderNow: { __typename: 'ReminderQueuedPayload', queued: 2, message: '2 reminders queued' } } }));
-    const { user } = renderRoute('/admin/events/view/ev-1', {
+    const { user } = renderEventView({
       mocks: [
         eventMock(3),
         registrationsMock([asha, ravi]),
@@ -185,7 +198,7 @@ describe('/admin/events/view/:id reminders and cancellation', () => {
   });
 
   it("shows the server's refusal of a reminder", async () => {
-    const { user } = renderRoute('/admin/events/view/ev-1', {
+    const { user } = renderEventView({
       mocks: [
         eventMock(1),
         registrationsMock([asha]),
@@ -204,7 +217,7 @@ describe('/admin/events/view/:id reminders and cancellation', () => {
     const cancel = jest.fn(() => ({
       data: { cancelEvent: makeEvent({ id: 'ev-1', title: 'Career camp', registeredCount: 2, maxParticipants: 5, cancelled: true, cancelledAt }) },
     }));
-    const { user } = renderRoute('/admin/events/view/ev-1', {
+    const { user } = renderEventView({
       mocks: [
         eventMock(2),
         registrationsMock([asha, ravi]),
@@ -234,7 +247,7 @@ describe('/admin/events/view/:id reminders and cancellation', () => {
   });
 
   it('shows a cancelled event with its badge and without the actions', async () => {
-    renderRoute('/admin/events/view/ev-1', {
+    renderEventView({
       mocks: [eventMock(0, { cancelled: true, cancelledAt: '2030-04-20T05:00:00.000Z' }), registrationsMock([]), waitlistMock([])],
     });
     expect(await screen.findByText('Cancelled', { selector: '.badge' })).toBeInTheDocument();

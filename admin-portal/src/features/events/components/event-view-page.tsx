@@ -23,6 +23,8 @@ import { Notice, type NoticeValue } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { categoryOneLabel } from '@/features/users/lib/categories';
 import { StatusBadge } from '@/features/users/components/status-badge';
+import { EventAttendance } from './event-attendance';
+import { EventCertificates } from './event-certificates';
 import { EventTimingBadge } from './event-timing-badge';
 import { EventWaitlist } from './event-waitlist';
 
@@ -216,6 +218,11 @@ export function EventViewPage() {
             <Link to={paths.eventEdit.getHref(event.id)} className="btn btn-primary">
               {en.common.edit}
             </Link>
+            {!event.cancelled && (
+              <Link to={paths.eventCheckIn.getHref(event.id)} className="btn btn-secondary">
+                {t.checkInLink}
+              </Link>
+            )}
             {canAct && (
               <>
                 <button
@@ -261,6 +268,8 @@ export function EventViewPage() {
         </div>
       </section>
       <Registrations eventId={event.id} onError={setNotice} />
+      <EventAttendance eventId={event.id} onError={setNotice} />
+      <EventCertificates eventId={event.id} ended={!event.cancelled && event.timing === 'PAST'} />
       <EventWaitlist eventId={event.id} waiting={event.waitlistCount} />
     </div>
   );

@@ -9,10 +9,12 @@ import { errorCode } from '@/lib/errors';
 import { formatEventDate, formatEventTime, formatNumber } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/i18n/use-locale';
+import { useAuthToken } from '@/lib/auth-token';
 import { useEvent } from '../api/use-events';
 import type { EventNavigationState } from './event-card';
 import { EventBadge } from './event-badge';
 import { EventRegistrationSlot } from './event-registration-slot';
+import { MyEventPass } from './my-event-pass';
 import defaultEventImage from '@/assets/event-default.webp';
 import './events.css';
 
@@ -44,6 +46,10 @@ type Shown = EventCardFieldsFragment & Partial<EventDetailFieldsFragment>;
 function EventDetails({ event, complete }: { event: Shown; complete: boolean }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
+  const token = useAuthToken();
+  // The viewer's check-in code (registered) or certificate (past events): only signed in, once the
+  // event itself is loaded; remounted when registration changes, so that it is read again.
+  const showPass = complete && Boolean(token) && !event.cancelled && (event.isRegistered || !event.isUpcoming);
   const start = t('events.dateTime', {
     date: formatEventDate(event.date, locale, 'long'),
     time: formatEventTime(event.time, locale),
@@ -136,6 +142,7 @@ function EventDetails({ event, complete }: { event: Shown; complete: boolean }) 
           ) : complete && event.isUpcoming ? (
             <EventRegistrationSlot event={event as EventDetailFieldsFragment} />
           ) : null}
+          {showPass ? <MyEventPass key={String(event.isRegistered)} eventId={event.id} /> : null}
         </aside>
       </div>
       <div className="event-detail__description">

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { EventDocument, RegisterForEventDocument, UnregisterFromEventDocument, type EventDetailFieldsFragment } from '@/gql/graphql';
-import { gqlError } from '@/testing/fixtures';
+import { gqlError, noEventPass } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { EventDetailPage } from './event-detail-page';
 import { EventRegistrationSlot } from './event-registration-slot';
@@ -42,7 +42,7 @@ function renderDetail(event: typeof base, mocks: NonNullable<Parameters<typeof r
       <Route path="/events/:id" element={<EventDetailPage />} />
       <Route path="/login" element={<p>login page</p>} />
     </Routes>,
-    { route: '/events/ev-1', mocks: [{ request: { query: EventDocument, variables: { id: 'ev-1' } }, result: { data: { event: event } } }, ...mocks] },
+    { route: '/events/ev-1', mocks: [{ request: { query: EventDocument, variables: { id: 'ev-1' } }, result: { data: { event: event } } }, ...mocks, noEventPass('ev-1')] },
   );
 }
 

@@ -11,7 +11,7 @@ import {
   type EventDetailFieldsFragment,
 } from '@/gql/graphql';
 import { setLanguage } from '@/i18n';
-import { gqlError } from '@/testing/fixtures';
+import { gqlError, noEventPass } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { EventDetailPage } from './event-detail-page';
 
@@ -81,7 +81,7 @@ function renderDetail(event: typeof base, mocks: Mocks = [], route = '/events/ev
       />
       <Route path="/login" element={<LoginProbe />} />
     </Routes>,
-    { route, mocks: [{ request: { query: EventDocument, variables: { id: 'ev-1' } }, result: { data: { event } } }, ...mocks] },
+    { route, mocks: [{ request: { query: EventDocument, variables: { id: 'ev-1' } }, result: { data: { event } } }, ...mocks, noEventPass('ev-1')] },
   );
 }
 
