@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { STACK } from '../../support/stack-config.cjs';
-import { adminToken, createUserWithoutCode, gql } from '../accounts/helpers';
+import { adminToken, createUserWithoutCode, gql, type TestUser } from '../accounts/helpers';
+import { createEventToday, createUserFrom, endEventNow, todayTooTight } from '../accounts/event-helpers';
+import { adminGql } from '../admin/admin-helpers';
 
 /** The WCAG 2.0 / 2.1 A and AA rules; a serious or critical violation fails the test. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -61,4 +63,28 @@ export async function approvedTeacherToken(request: APIRequestContext): Promise<
     { input: { email: teacher.email, password: teacher.password } },
   );
   return loginWithPassword.token;
+}
+
+/**
+ * An event held today that has ended, with one attendee (checked in at the door) who has a
+ * certificate; and an upcoming event the same person is registered for. Null (with the reason)
+ * when the India time of day leaves no room for an event today that has already ended.
+ */
+export async function eventsWithAttendance(request: APIRequestContext): Promise<
+  { skip: string } | { skip: null; endedEventId: string; upcomingEventId: string; certificateCode: string; user: TestUser }
+> {
+  const tight = todayTooTight(30);
+  if (tight) return { skip: tight };
+  const endedEventId = await createEventToday(request, `A11y ended event ${Date.now().toString(36)}`, 6);
+  const upcomingEventId = await createEventToday(request, `A11y upcoming event ${Date.now().toString(36)}`, 30);
+  const user = await createUserFrom(request, 'a11y-attendee', `10.78.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`);
+  for (const id of [endedEventId, upcomingEventId]) {
+    await gql(request, 'mutation($id: ID!) { registerForEvent(eventId: $id) { message } }', { id }, user.token);
+  }
+  const { event } = await gql<{ event: { myCheckIn: { code: string } } }>(request, 'query($id: ID!) { event(id: $id) { myCheckIn { code } } }', { id: endedEventId }, user.token);
+  await adminGql(request, 'mutation($e: ID!, $c: String) { checkIn(eventId: $e, code: $c) { success } }', { e: endedEventId, c: event.myCheckIn.code });
+  await endEventNow(request, endedEventId);
+  await adminGql(request, 'mutation($e: ID!) { issueCertificates(eventId: $e) { issued } }', { e: endedEventId });
+  const mine = await gql<{ event: { myCertificate: { code: string } } }>(request, 'query($id: ID!) { event(id: $id) { myCertificate { code } } }', { id: endedEventId }, user.token);
+  return { skip: null, endedEventId, upcomingEventId, certificateCode: mine.event.myCertificate.code, user };
 }

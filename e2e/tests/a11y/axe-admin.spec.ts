@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { STACK } from '../../support/stack-config.cjs';
 import { gql } from '../accounts/helpers';
 import { admin, adminGql, signIn } from '../admin/admin-helpers';
-import { anyEventId, expectNoSeriousViolations } from './a11y-helpers';
+import { anyEventId, eventsWithAttendance, expectNoSeriousViolations } from './a11y-helpers';
 
 /** Opens an admin page and waits until its content (not the loading state) is shown. */
 async function open(page: Page, url: string) {
@@ -49,6 +49,8 @@ test.describe('accessibility of the admin portal (axe, WCAG 2.1 A/AA) @mobile', 
       '/admin/contacts',
       `/admin/contacts/${submitContact.id}`,
       '/admin/audit',
+      '/admin/jobs',
+      `/admin/events/${eventId}/check-in`,
       '/admin/no-such-page',
     ];
     for (const url of pages) {
@@ -61,6 +63,38 @@ test.describe('accessibility of the admin portal (axe, WCAG 2.1 A/AA) @mobile', 
     await page.getByRole('button', { name: 'Create Event' }).click();
     await expect(page.getByText('Title is required')).toBeVisible();
     await expectNoSeriousViolations(page, '/admin/events/new with errors');
+  });
+
+  test('an ended event with attendance and certificates, and the check-in page with a result', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const setup = await eventsWithAttendance(request);
+    test.skip(setup.skip !== null, setup.skip ?? '');
+    if (setup.skip !== null) return;
+    await signIn(page);
+    const view = `/admin/events/view/${setup.endedEventId}`;
+    await open(page, view);
+    await expect(page.getByRole('main').getByText(setup.user.name).first()).toBeVisible();
+    await expectNoSeriousViolations(page, `${view} (attendance, certificates, waitlist)`);
+
+    // The door: a code typed and answered (already checked in), then an unknown code, then a bad one.
+    const { event } = await gql<{ event: { myCheckIn: { code: string } } }>(request, 'query($id: ID!) { event(id: $id) { myCheckIn { code } } }', { id: setup.upcomingEventId }, setup.user.token);
+    const checkIn = `/admin/events/${setup.upcomingEventId}/check-in`;
+    await open(page, checkIn);
+    await page.getByRole('textbox', { name: 'Type the code' }).fill(event.myCheckIn.code);
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await expect(page.getByTestId('check-in-result')).toContainText(setup.user.name);
+    await expectNoSeriousViolations(page, `${checkIn} after a check-in`);
+    await page.getByRole('textbox', { name: 'Type the code' }).fill('ZZZZ-ZZZZ');
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await expect(page.getByTestId('check-in-result')).toContainText(/unknown|not open|failed/i);
+    await expectNoSeriousViolations(page, `${checkIn} with an unknown code`);
+    await page.getByRole('textbox', { name: 'Type the code' }).fill('12');
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectNoSeriousViolations(page, `${checkIn} with a malformed code`);
+    await page.getByRole('searchbox').fill(setup.user.name.slice(0, 8));
+    await expect(page.getByRole('listitem').filter({ hasText: setup.user.email })).toBeVisible();
+    await expectNoSeriousViolations(page, `${checkIn} with a registrant search`);
   });
 
   test('the sidebar menu on a phone', async ({ page, isMobile }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, signInWithToken } from '../accounts/helpers';
-import { anyEventId, approvedTeacherToken, expectNoSeriousViolations } from './a11y-helpers';
+import { anyEventId, approvedTeacherToken, eventsWithAttendance, expectNoSeriousViolations } from './a11y-helpers';
 
 /** Opens a page and waits until its main heading is shown and nothing is loading any more. */
 async function open(page: Page, url: string) {
@@ -13,7 +13,7 @@ async function open(page: Page, url: string) {
 test.describe('accessibility of the public site (axe, WCAG 2.1 A/AA) @mobile', () => {
   test('signed-out pages', async ({ page, request }) => {
     const eventId = await anyEventId(request);
-    for (const url of ['/', '/about', '/contact', '/events', `/events/${eventId}`, '/teams', '/registration', '/login', '/register', '/verify-otp', '/add-student', '/no-such-page']) {
+    for (const url of ['/', '/about', '/contact', '/events', `/events/${eventId}`, '/teams', '/registration', '/login', '/register', '/verify-otp', '/add-student', '/reminders/stop?token=x', '/certificates/ABCD-EFGH-JKLM-NPQR', '/no-such-page']) {
       await open(page, url);
       await expectNoSeriousViolations(page, url);
     }
@@ -66,6 +66,28 @@ test.describe('accessibility of the public site (axe, WCAG 2.1 A/AA) @mobile', (
       await page.getByRole('button', { name: `Account menu for ${user.name}` }).click();
       await expectNoSeriousViolations(page, 'account menu open');
     }
+  });
+
+  test('signed-in pages with attendance: my events, event pages with the check-in code and the certificate, verification', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const setup = await eventsWithAttendance(request);
+    test.skip(setup.skip !== null, setup.skip ?? '');
+    if (setup.skip !== null) return;
+    await signInWithToken(page, setup.user.token);
+    await open(page, '/my-events');
+    await expect(page.getByRole('button', { name: /Download certificate/ })).toBeVisible();
+    await expectNoSeriousViolations(page, '/my-events (signed in)');
+    await open(page, `/events/${setup.upcomingEventId}`);
+    await expect(page.getByText(/Check-in code: /)).toBeVisible();
+    await expectNoSeriousViolations(page, '/events/:id (signed in, registered)');
+    await open(page, `/events/${setup.endedEventId}`);
+    await expect(page.getByRole('heading', { name: 'Your certificate' })).toBeVisible();
+    await expectNoSeriousViolations(page, '/events/:id (attended, certificate issued)');
+    await open(page, `/certificates/${setup.certificateCode}`);
+    await expect(page.getByText('This certificate is valid.')).toBeVisible();
+    await expectNoSeriousViolations(page, '/certificates/:code (valid)');
+    await open(page, '/settings');
+    await expectNoSeriousViolations(page, '/settings (signed in)');
   });
 
   test('the add-student page of an approved teacher', async ({ page, request }) => {
