@@ -7,6 +7,9 @@ export const errorCodes = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'CONFLICT',
+  'EVENT_CANCELLED',
+  'CHECKIN_OTHER_EVENT',
+  'ATTENDANCE_CLOSED',
   'RATE_LIMITED',
   'INTERNAL',
 ] as const;

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { AuditService } from '../audit/audit.service';
 import type { Viewer } from '../common/access';
 import { indiaDate, indiaInstant, type Clock } from '../common/clock';
-import { conflict, DomainError, notFound, validationError } from '../common/errors';
+import { DomainError, notFound, validationError } from '../common/errors';
 import { PAGE_SIZE } from '../common/page';
 import { queryRows } from '../common/sql';
 import { isUuid, validateInput } from '../common/validate';
@@ -124,7 +124,7 @@ export class CheckInService {
     return this.dataSource.transaction(async (m) => {
       const reg = parsed ? await this.lockByCode(m, parsed.kind, parsed.value) : await this.lockByUser(m, eventId, input.userId!);
       if (!reg) throw notFound(parsed ? CHECKIN_MESSAGES.unknownCode : CHECKIN_MESSAGES.notRegistered);
-      if (reg.event_id !== eventId) throw conflict(await this.otherEventMessage(m, reg.event_id));
+      if (reg.event_id !== eventId) throw new DomainError('CHECKIN_OTHER_EVENT', await this.otherEventMessage(m, reg.event_id));
       const before = toDate(reg.checked_in_at);
       const recorded = await registrationLedger.recordCheckIn(m, reg.id, at, actor.id);
       if (recorded) {
@@ -228,8 +228,8 @@ export class CheckInService {
     const from = indiaInstant(first, '00:00');
     const until = indiaInstant(shiftDays(lastOpen, 1), '00:00');
     const today = indiaDate(now);
-    if (today < first) throw conflict(`Attendance can be recorded from the day of the event (${first})`);
-    if (today > lastOpen) throw conflict(`Attendance can no longer be recorded: that was possible until ${lastOpen}, ${ATTENDANCE_WINDOW_DAYS} days after the event`);
+    if (today < first) throw new DomainError('ATTENDANCE_CLOSED', `Attendance can be recorded from the day of the event (${first})`);
+    if (today > lastOpen) throw new DomainError('ATTENDANCE_CLOSED', `Attendance can no longer be recorded: that was possible until ${lastOpen}, ${ATTENDANCE_WINDOW_DAYS} days after the event`);
     return { from, until };
   }
 

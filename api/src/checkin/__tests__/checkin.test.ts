@@ -256,7 +256,7 @@ describe('checking in at the door', () => {
     }
     const wrong = await checkIn(event.id, { code: dashed(otherCode) });
     expect(wrong.status).toBe(409);
-    expect(wrong.body).toMatchObject({ success: false, code: 'CONFLICT' });
+    expect(wrong.body).toMatchObject({ success: false, code: 'CHECKIN_OTHER_EVENT' });
     expect(wrong.body.message).toContain('Quiz evening');
     expect((await checkIn(event.id, { userId: elsewhere.id })).status).toBe(404);
     expect((await checkIn(event.id, { code: 'hello?' })).status).toBe(400);
@@ -273,11 +273,11 @@ describe('checking in at the door', () => {
 
     ctx.clock.set(at('2026-06-16T23:59:00')); // the day before, India time
     const early = await checkIn(event.id, { code });
-    expect([early.status, early.body.code]).toEqual([409, 'CONFLICT']);
+    expect([early.status, early.body.code]).toEqual([409, 'ATTENDANCE_CLOSED']);
     expect(early.body.message).toMatch(/from the day of the event/);
     ctx.clock.set(at('2026-07-18T00:00:00')); // 31 days after
     const late = await checkIn(event.id, { code });
-    expect([late.status, late.body.code]).toEqual([409, 'CONFLICT']);
+    expect([late.status, late.body.code]).toEqual([409, 'ATTENDANCE_CLOSED']);
     expect(late.body.message).toMatch(/no longer/);
     const lateUndo = await undo(event.id, user.id);
     expect(lateUndo.status).toBe(409);

@@ -71,7 +71,7 @@ describe('/admin/events/:id/check-in', () => {
     const { user } = renderRoute('/admin/events/ev-1/check-in', {
       mocks: [
         eventMock,
-        checkInMock(byCode('WXYZ-2345'), gqlError('This check-in code belongs to another event: "Science fair" on 2 Dec 2026', 'CONFLICT')),
+        checkInMock(byCode('WXYZ-2345'), gqlError('This check-in code belongs to another event: "Science fair" on 2 Dec 2026', 'CHECKIN_OTHER_EVENT')),
         checkInMock(byCode('ABCD-9999'), gqlError('Unknown check-in code (the registration may have been cancelled)', 'NOT_FOUND')),
       ],
     });

@@ -44,8 +44,8 @@ function rejection(error: unknown): Outcome {
   const code = errorCode(error);
   const message = serverMessage(error);
   if (code === 'NOT_FOUND') return { kind: 'void', message: message ?? t.resultVoidDetail };
-  if (code === 'CONFLICT' && message && /another event/i.test(message)) return { kind: 'otherEvent', message };
-  if (code === 'CONFLICT' || code === 'EVENT_CANCELLED') return { kind: 'closed', message: message ?? t.resultError };
+  if (code === 'CHECKIN_OTHER_EVENT') return { kind: 'otherEvent', message: message ?? t.resultError };
+  if (code === 'ATTENDANCE_CLOSED' || code === 'EVENT_CANCELLED') return { kind: 'closed', message: message ?? t.resultError };
   return { kind: 'error', message: describeError(error, t.resultError) };
 }
 
