@@ -84,6 +84,15 @@ describe('/admin/events/:id/check-in', () => {
     expect(within(resultCard()).getByText(/Unknown check-in code/)).toBeInTheDocument();
   });
 
+  it('says check-in is not open, by the error code whatever the wording', async () => {
+    const { user } = renderRoute('/admin/events/ev-1/check-in', {
+      mocks: [eventMock, checkInMock(byCode('WXYZ-2345'), gqlError('Too early for this event', 'ATTENDANCE_CLOSED'))],
+    });
+    await typeCode(user, 'wxyz-2345');
+    expect(await within(resultCard()).findByText('Check-in not open')).toBeInTheDocument();
+    expect(within(resultCard()).getByText('Too early for this event')).toBeInTheDocument();
+  });
+
   it('refuses what is not a code without calling the server', async () => {
     const { user } = renderRoute('/admin/events/ev-1/check-in', { mocks: [eventMock] });
     await typeCode(user, 'abc');
