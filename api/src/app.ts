@@ -11,6 +11,7 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from './common/logger';
 import type { Config } from './config/env';
 import { buildContext, type GraphQLContext } from './graphql/context';
+import { requestLanguage } from './i18n/languages';
 import { contextError, createFormatError, unavailableStatusPlugin } from './graphql/format-error';
 import { aliasLimit, costLimitPlugin, depthLimit, fieldLimit, MAX_TOKENS } from './graphql/limits';
 import { singleSecretCheck } from './graphql/single-code-check';
@@ -110,7 +111,7 @@ export async function createApp(config: Config, dataSource: DataSource, services
     bodyReadByFrontDoor,
     express.json({ limit: '100kb' }),
     expressMiddleware(apollo, {
-      context: ({ req, res }) => buildContext(services, req.headers.authorization, req.ip ?? '', res.locals.requestId).catch((err) => Promise.reject(contextError(err))),
+      context: ({ req, res }) => buildContext(services, req.headers.authorization, req.ip ?? '', res.locals.requestId, requestLanguage(req)).catch((err) => Promise.reject(contextError(err))),
     }),
   );
 
@@ -118,7 +119,7 @@ export async function createApp(config: Config, dataSource: DataSource, services
 
   /** A signed-out public query missed the cache: run it through Apollo's whole pipeline (limits, validation, resolvers). */
   const runPublicQuery = async (req: IncomingMessage, body: Record<string, unknown>, requestId: string): Promise<GraphQLAnswer> => {
-    const contextValue = await buildContext(services, undefined, req.socket.remoteAddress ?? '', requestId);
+    const contextValue = await buildContext(services, undefined, req.socket.remoteAddress ?? '', requestId, requestLanguage(req));
     const result = await apollo.executeOperation(
       {
         query: body.query as string,

@@ -9,3 +9,6 @@ export async function queryRows<T = Record<string, unknown>>(db: DataSource | En
   if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
   return (result ?? []) as T[];
 }
+
+/** A LIKE/ILIKE pattern that finds `text` anywhere, its own %, _ and \ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Translations } from '../i18n/translations';
 
 export const EVENT_CATEGORIES = ['general', 'primary', 'secondary', 'graduate'] as const;
 export type EventCategoryValue = (typeof EVENT_CATEGORIES)[number];
@@ -46,6 +47,10 @@ export class EventEntity {
 
   @Column({ type: 'varchar', length: 120, nullable: true })
   speaker: string | null;
+
+  /** The title, description, location and speaker in other languages ({ hi: { title, ... } }); English is in the columns above. */
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  translations: Translations<'title' | 'description' | 'location' | 'speaker'>;
 
   /** Key of an image in storage (renditions key-320.webp ...), or null. */
   @Column({ name: 'image_key', type: 'varchar', length: 100, nullable: true })

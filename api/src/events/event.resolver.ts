@@ -2,7 +2,8 @@ import { Arg, Args, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 't
 import { Access } from '../graphql/access';
 import type { GraphQLContext } from '../graphql/context';
 import { PageArgs } from '../common/page';
-import { DayCount, EventCategory, EventFilter, EventPage, EventView, EventWhen } from './event.types';
+import { allTranslations, localize, missingLanguages } from '../i18n/translations';
+import { DayCount, EVENT_TEXT, EventCategory, EventFilter, EventPage, EventTranslationView, EventView, EventWhen } from './event.types';
 
 @Resolver(() => EventView)
 export class EventResolver {
@@ -33,6 +34,37 @@ export class EventResolver {
     @Arg('category', () => EventCategory, { nullable: true }) category: EventCategory | null,
   ): Promise<DayCount[]> {
     return ctx.services.events.countsByDay(year, month, when, category ?? undefined);
+  }
+
+  // The text fields follow the request's language (`?lang=` or Accept-Language), falling back to English.
+  @FieldResolver(() => String)
+  title(@Root() event: EventView, @Ctx() ctx: GraphQLContext): string {
+    return localize(event.text, ctx.lang).title!;
+  }
+
+  @FieldResolver(() => String)
+  description(@Root() event: EventView, @Ctx() ctx: GraphQLContext): string {
+    return localize(event.text, ctx.lang).description!;
+  }
+
+  @FieldResolver(() => String)
+  location(@Root() event: EventView, @Ctx() ctx: GraphQLContext): string {
+    return localize(event.text, ctx.lang).location!;
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  speaker(@Root() event: EventView, @Ctx() ctx: GraphQLContext): string | null {
+    return localize(event.text, ctx.lang).speaker;
+  }
+
+  @FieldResolver(() => [EventTranslationView], { description: 'Every language as written, English first (the admin forms)' })
+  translations(@Root() event: EventView): EventTranslationView[] {
+    return allTranslations(event.text, EVENT_TEXT);
+  }
+
+  @FieldResolver(() => [String], { description: "Languages the event is not fully written in (e.g. ['hi'])" })
+  missingLanguages(@Root() event: EventView): string[] {
+    return missingLanguages(event.text, EVENT_TEXT);
   }
 
   @FieldResolver(() => Boolean, { description: 'Whether the signed-in user is registered (false when signed out)' })

@@ -1,7 +1,9 @@
 import { restPage } from '../common/page';
 import { route, type RestContext } from '../rest/route';
 import type { EventEntity } from './event.entity';
-import type { EventView } from './event.types';
+import type { Language } from '../i18n/languages';
+import { restText } from '../i18n/translations';
+import { EVENT_TEXT, type EventView } from './event.types';
 
 /** What the viewer sees of an event's waiting list (WaitlistService.eventDecorations). */
 export interface RestEventDecoration {
@@ -14,13 +16,16 @@ export interface RestEventDecoration {
  * The legacy REST shape of an event (SPEC section 3): _id, an ISO date string, registrations as [{_id}].
  * Only the caller's own registration is disclosed; the count says how many there are. The waiting list:
  * `waitlistCount` for everyone; `waitlistPosition` and `offerExpiresAt` only for a signed-in caller (answers
- * to signed-out callers are shared by the public cache, so they never carry anything personal).
+ * to signed-out callers are shared by the public cache, so they never carry anything personal). The text
+ * fields are in the request's language, with every language in `translations`.
  */
-export function toRestEvent(view: EventView, viewerId: string | null, decoration: RestEventDecoration) {
+export function toRestEvent(view: EventView, viewerId: string | null, decoration: RestEventDecoration, lang: Language) {
   const { isRegistered } = decoration;
+  const { text, ...fields } = view;
   return {
     _id: view.id,
-    ...view,
+    ...fields,
+    ...restText(text, EVENT_TEXT, lang),
     date: `${view.date}T00:00:00.000Z`,
     endDate: view.endDate ? `${view.endDate}T00:00:00.000Z` : null,
     status: view.timing,
@@ -34,7 +39,7 @@ export function toRestEvent(view: EventView, viewerId: string | null, decoration
 /** Events in the REST shape for the caller, decorated (registered? the waiting list) in one lookup for the whole list. */
 export async function restEvents(ctx: RestContext, events: EventEntity[]) {
   const decorations = await ctx.services.waitlist.eventDecorations(ctx.viewer, events.map((e) => e.id));
-  return events.map((e, i) => toRestEvent(ctx.services.events.toView(e), ctx.viewer?.id ?? null, decorations[i]));
+  return events.map((e, i) => toRestEvent(ctx.services.events.toView(e), ctx.viewer?.id ?? null, decorations[i], ctx.lang));
 }
 
 export const restEvent = async (ctx: RestContext, event: EventEntity) => (await restEvents(ctx, [event]))[0];
@@ -43,7 +48,7 @@ function listQuery(query: Record<string, unknown>) {
   const pick = (k: string) => (typeof query[k] === 'string' && query[k] !== '' ? (query[k] as string) : undefined);
   const when = pick('when') ?? pick('type') ?? pick('filter');
   return {
-    filter: { when: when?.toLowerCase(), month: pick('month'), year: pick('year'), category: pick('category'), search: pick('search') },
+    filter: { when: when?.toLowerCase(), month: pick('month'), year: pick('year'), category: pick('category'), search: pick('search'), missingLanguage: pick('missingLanguage') },
     page: restPage(query),
   };
 }

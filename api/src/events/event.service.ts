@@ -1,3 +1,4 @@
+import { containsPattern } from '../common/sql';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuditService } from '../audit/audit.service';
 import type { Viewer } from '../common/access';
@@ -13,7 +14,16 @@ import type { ReminderService } from '../reminders/reminder.service';
 import { imageUrls } from '../uploads/image-urls';
 import { EventEntity } from './event.entity';
 import { PageArgs } from '../common/page';
-import { EventFilter, EventInput, EventTiming, EventUpdateInput, EventWhen, type DayCount, type EventView } from './event.types';
+import { applyTranslationInput, lacksTranslationSql, translationMatchSql, type LocalizedText } from '../i18n/translations';
+import { EVENT_TEXT, EventFilter, EventInput, EventTiming, EventUpdateInput, EventWhen, type DayCount, type EventTextField, type EventView } from './event.types';
+
+const EVENT_TEXT_COLUMNS: Record<EventTextField, string> = { title: 'title', description: 'description', location: 'location', speaker: 'speaker' };
+
+/** An event's text: English from its columns, other languages as stored. */
+export const eventText = (e: EventEntity): LocalizedText<EventTextField> => ({
+  source: { title: e.title, description: e.description, location: e.location, speaker: e.speaker },
+  translations: e.translations ?? {},
+});
 
 export const EVENT_NOT_FOUND = 'Event not found';
 
@@ -30,7 +40,6 @@ function monthRange(year: number, month: number): [string, string] {
   return [from, next];
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Events: listing with the timing rules of SPEC section 4, the calendar counts, and admin writes. */
 export class EventService {
@@ -84,9 +93,10 @@ export class EventService {
     }
     if (filter.category) qb.andWhere('e.category = :category', { category: filter.category });
     if (filter.search) {
-      const pattern = `%${escapeLike(filter.search)}%`;
-      qb.andWhere(`(e.title ILIKE :pattern OR e.speaker ILIKE :pattern OR e.id::text ILIKE :pattern)`, { pattern });
+      const pattern = containsPattern(filter.search);
+      qb.andWhere(`(e.title ILIKE :pattern OR e.speaker ILIKE :pattern OR e.id::text ILIKE :pattern OR ${translationMatchSql('e', ['title', 'speaker'], 'pattern')})`, { pattern });
     }
+    if (filter.missingLanguage) qb.andWhere(lacksTranslationSql('e', EVENT_TEXT, EVENT_TEXT_COLUMNS, 'missingLanguage'), { missingLanguage: filter.missingLanguage });
   }
 
   /** One grouped query: how many events fall on each day of a month. */
@@ -129,6 +139,7 @@ export class EventService {
             maxParticipants: input.maxParticipants ?? null,
             waitlistOfferHours: input.waitlistOfferHours ?? 24,
             speaker: input.speaker ?? null,
+            translations: applyTranslationInput({}, input, EVENT_TEXT),
             imageKey,
           }),
         );
@@ -167,6 +178,7 @@ export class EventService {
         if (input.endTime !== undefined) event.endTime = input.endTime || null;
         if (input.externalLink !== undefined) event.externalLink = input.externalLink || null;
         if (input.speaker !== undefined) event.speaker = input.speaker || null;
+        event.translations = applyTranslationInput(event.translations ?? {}, input, EVENT_TEXT);
         if (input.maxParticipants !== undefined) event.maxParticipants = input.maxParticipants ?? null;
         if (input.waitlistOfferHours !== undefined) event.waitlistOfferHours = input.waitlistOfferHours;
         if (event.maxParticipants !== null && event.maxParticipants < event.registeredCount + event.offeredCount) {
@@ -241,18 +253,15 @@ export class EventService {
     const date = typeof e.date === 'string' ? e.date : indiaDate(e.date as unknown as Date);
     return {
       id: e.id,
-      title: e.title,
-      description: e.description,
+      text: eventText(e),
       date,
       time: e.time,
       endDate: e.endDate,
       endTime: e.endTime,
       startsAt: e.startsAt,
-      location: e.location,
       category: e.category,
       externalLink: e.externalLink,
       maxParticipants: e.maxParticipants,
-      speaker: e.speaker,
       ...imageUrls(e.imageKey),
       registeredCount: e.registeredCount,
       // Places held for people from the waiting list are taken too.

@@ -3,6 +3,9 @@ import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min,
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { trim, trimOptional } from '../common/validate';
 import { IMAGE_KEY_PATTERN } from '../uploads/image.service';
+import { TRANSLATION_LANGUAGES } from '../i18n/languages';
+import { withTranslationInputs } from '../i18n/translation-inputs';
+import type { LocalizedText, TextSpec } from '../i18n/translations';
 import { EVENT_CATEGORIES, type EventCategoryValue } from './event.entity';
 
 export enum EventWhen {
@@ -32,21 +35,40 @@ export enum EventTiming {
 }
 registerEnumType(EventTiming, { name: 'EventTiming', description: 'The admin reading: by date only, later is UPCOMING, today ACTIVE, earlier PAST' });
 
+/** The fields of an event written per language (English required except the speaker; others fall back to English). */
+export type EventTextField = 'title' | 'description' | 'location' | 'speaker';
+export const EVENT_TEXT: TextSpec<EventTextField> = {
+  fields: ['title', 'description', 'location', 'speaker'],
+  required: ['title', 'description', 'location'],
+  maxLength: { title: 200, description: 10000, location: 200, speaker: 120 },
+  label: { title: 'Title', description: 'Description', location: 'Location', speaker: 'Speaker' },
+};
+
+@ObjectType('EventTranslation', { description: "An event's own text in one language, as written (null where that language has none)" })
+export class EventTranslationView {
+  @Field({ description: "'en' or 'hi'" }) lang: string;
+  @Field(() => String, { nullable: true }) title: string | null;
+  @Field(() => String, { nullable: true }) description: string | null;
+  @Field(() => String, { nullable: true }) location: string | null;
+  @Field(() => String, { nullable: true }) speaker: string | null;
+}
+
+/**
+ * An event as the API shows it. Its title, description, location and speaker are resolved in the
+ * request's language (EventResolver), from `text`.
+ */
 @ObjectType('Event')
 export class EventView {
   @Field(() => ID) id: string;
-  @Field() title: string;
-  @Field() description: string;
+  text: LocalizedText<EventTextField>;
   @Field({ description: 'Local date, YYYY-MM-DD' }) date: string;
   @Field({ description: 'Local start time, HH:MM (24h)' }) time: string;
   @Field(() => String, { nullable: true }) endDate: string | null;
   @Field(() => String, { nullable: true }) endTime: string | null;
   @Field() startsAt: Date;
-  @Field() location: string;
   @Field(() => EventCategory) category: EventCategoryValue;
   @Field(() => String, { nullable: true }) externalLink: string | null;
   @Field(() => Int, { nullable: true }) maxParticipants: number | null;
-  @Field(() => String, { nullable: true }) speaker: string | null;
   @Field(() => String, { nullable: true, description: 'Largest rendition' }) imageUrl: string | null;
   @Field(() => String, { nullable: true }) imageSrcSet: string | null;
   @Field(() => Int) registeredCount: number;
@@ -102,12 +124,18 @@ export class EventFilter {
   @IsIn(EVENT_CATEGORIES, { message: 'Category is invalid' })
   category?: EventCategoryValue;
 
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: 'Finds an event by its title or speaker in any language, or its id' })
   @IsOptional()
   @Transform(trimOptional)
   @IsString()
   @MaxLength(100)
   search?: string;
+
+  @Field(() => String, { nullable: true, description: "Only events not fully written in this language ('hi')" })
+  @IsOptional()
+  @Transform(trimOptional)
+  @IsIn(TRANSLATION_LANGUAGES, { message: 'Unknown language' })
+  missingLanguage?: string;
 }
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
@@ -230,3 +258,5 @@ export class EventUpdateInput {
   imageKey?: string;
 }
 
+withTranslationInputs(EventInput, EVENT_TEXT);
+withTranslationInputs(EventUpdateInput, EVENT_TEXT);

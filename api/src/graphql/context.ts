@@ -1,4 +1,5 @@
 import type { Viewer } from '../common/access';
+import type { Language } from '../i18n/languages';
 import type { Services } from '../services';
 import { createLoaders, type Loaders } from './loaders';
 
@@ -10,9 +11,11 @@ export interface GraphQLContext {
   loaders: Loaders;
   ip: string;
   requestId: string;
+  /** The request's language (`?lang=` or Accept-Language, else English): content fields answer in it. */
+  lang: Language;
 }
 
-export async function buildContext(services: Services, authorization: string | undefined, ip: string, requestId: string): Promise<GraphQLContext> {
+export async function buildContext(services: Services, authorization: string | undefined, ip: string, requestId: string, lang: Language): Promise<GraphQLContext> {
   const { viewer, problem } = await services.viewers.fromAuthorizationHeader(authorization);
-  return { viewer, tokenProblem: problem, services, loaders: createLoaders(services, viewer), ip, requestId };
+  return { viewer, tokenProblem: problem, services, loaders: createLoaders(services, viewer), ip, requestId, lang };
 }

@@ -6,6 +6,7 @@ import { Kind, parse, type DocumentNode } from 'graphql';
 import type { Clock } from '../common/clock';
 import { carryRequestContext } from '../db/statement-counter';
 import { topics, type Topic } from '../db/change-feed';
+import { requestLanguage, type Language } from '../i18n/languages';
 import { assignRequestId } from './request-id';
 
 /**
@@ -28,7 +29,18 @@ export interface CacheTarget {
   topics: Topic[];
 }
 
-interface Slot extends CacheTarget {
+/** A target in the request's language: answers differ by language, so each has its own entry. */
+interface LanguageTarget extends CacheTarget {
+  lang: Language;
+}
+
+function inLanguage(target: CacheTarget | null, req: IncomingMessage): LanguageTarget | null {
+  if (!target) return null;
+  const lang = requestLanguage(req);
+  return { key: `${target.key}|${lang}`, topics: target.topics, lang };
+}
+
+interface Slot extends LanguageTarget {
   /** The cache's sequence when the answer started to be built: a write committed since then makes it unkeepable. */
   ticket: number;
   /** Hands the answer (or nothing, when it was not a keepable one) to the requests waiting on this build. */
@@ -47,6 +59,7 @@ interface Entry {
   etag: string;
   headers: Record<string, string>;
   topics: Topic[];
+  lang: Language;
   expires: number;
   size: number;
 }
@@ -80,7 +93,7 @@ type CarryingRequest = IncomingMessage & { [SLOT]?: Slot; [PRE_READ_ERROR]?: Err
 
 /** The REST reads that are the same for every signed-out visitor, with the query parameters their answer depends on. */
 const REST_READS: { path: RegExp; params: string[]; topics: (m: RegExpMatchArray) => Topic[] }[] = [
-  { path: /^\/api\/events$/, params: ['when', 'type', 'filter', 'month', 'year', 'category', 'search', 'offset', 'limit'], topics: () => [topics.events] },
+  { path: /^\/api\/events$/, params: ['when', 'type', 'filter', 'month', 'year', 'category', 'search', 'missingLanguage', 'offset', 'limit'], topics: () => [topics.events] },
   { path: /^\/api\/events\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, params: [], topics: (m) => [topics.event(m[1])] },
   { path: /^\/api\/team$/, params: [], topics: () => [topics.team] },
 ];
@@ -218,6 +231,7 @@ export class PublicCache {
       etag: `"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64url')}"`,
       headers,
       topics: slot.topics,
+      lang: slot.lang,
       expires: this.options.clock.now().getTime() + this.ttlMs,
       size,
     };
@@ -238,7 +252,7 @@ export class PublicCache {
   }
 
   /** A miss: this request builds the answer; others for the same key may wait for it (see join). */
-  private startBuild(target: CacheTarget, res: ServerResponse): Slot {
+  private startBuild(target: LanguageTarget, res: ServerResponse): Slot {
     this.counts.misses++;
     let settle!: (entry?: Entry) => void;
     const done = new Promise<Entry | undefined>((resolve) => (settle = resolve));
@@ -293,7 +307,7 @@ export class PublicCache {
     return (req, res) => {
       if (req.headers.authorization) return next(req, res);
       if (req.method === 'GET') {
-        const target = this.restTarget(req.url ?? '');
+        const target = inLanguage(this.restTarget(req.url ?? ''), req);
         if (!target) return next(req, res);
         const entry = this.live(target.key);
         if (entry) return this.hit(req, res, entry);
@@ -309,7 +323,7 @@ export class PublicCache {
         }
         (req as CarryingRequest).body = body;
         if (Array.isArray(body)) return next(req, res); // a batch: Apollo refuses it in its own words
-        const target = this.graphqlTarget(body as Record<string, unknown>, raw);
+        const target = inLanguage(this.graphqlTarget(body as Record<string, unknown>, raw), req);
         if (!target) return next(req, res);
         const entry = this.live(target.key);
         if (entry) return this.hit(req, res, entry);
@@ -363,7 +377,8 @@ export class PublicCache {
   private write(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
     this.addCors(req, res);
     res.setHeader('ETag', entry.etag);
-    res.setHeader('Vary', 'Origin, Accept-Encoding');
+    res.setHeader('Vary', 'Origin, Accept-Encoding, Accept-Language');
+    res.setHeader('Content-Language', entry.lang);
     res.setHeader('Cache-Control', 'no-cache');
     const match = req.headers['if-none-match'];
     if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {

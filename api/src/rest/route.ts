@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/languages';
 import type { Request, Response } from 'express';
 import type { AccessLevel, Viewer } from '../common/access';
 import type { Services } from '../services';
@@ -10,6 +11,8 @@ export interface RestContext {
   params: Record<string, string>;
   body: Record<string, unknown>;
   ip: string;
+  /** The request's language (`?lang=` or Accept-Language, else English): content answers in it. */
+  lang: Language;
   /** The uploaded file, on routes that accept one. */
   file?: { buffer: Buffer; fieldname: string; originalname: string; size: number };
 }

@@ -1,3 +1,4 @@
+import { requestLanguage } from '../i18n/languages';
 import express, { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { assertAccess, type Viewer } from '../common/access';
@@ -42,7 +43,7 @@ export function createRestRouter(services: Services, options: { publicCache?: Pu
         const files = (req.files ?? {}) as Record<string, Express.Multer.File[]>;
         const file = Object.values(files).flat()[0];
         const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-        const result = await def.handler({ req, res, viewer, services, params: req.params as Record<string, string>, body, ip: req.ip ?? '', file });
+        const result = await def.handler({ req, res, viewer, services, params: req.params as Record<string, string>, body, ip: req.ip ?? '', file, lang: requestLanguage(req) });
         if (res.headersSent) return;
         if (result instanceof Reply) res.status(result.status).json(result.body);
         // A signed-out public read the front door marked is kept for the next visitor (and sent with its ETag).

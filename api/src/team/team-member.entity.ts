@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Translations } from '../i18n/translations';
 
 export interface SocialLinksValue {
   facebook?: string | null;
@@ -20,6 +21,10 @@ export class TeamMemberEntity {
 
   @Column({ type: 'text' })
   description: string;
+
+  /** The name, designation and description in other languages ({ hi: { name, ... } }); English is in the columns above. */
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  translations: Translations<'name' | 'designation' | 'description'>;
 
   @Column({ name: 'image_key', type: 'varchar', length: 100, nullable: true })
   imageKey: string | null;

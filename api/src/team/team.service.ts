@@ -1,3 +1,4 @@
+import { containsPattern } from '../common/sql';
 import type { DataSource } from 'typeorm';
 import type { AuditService } from '../audit/audit.service';
 import type { Viewer } from '../common/access';
@@ -7,7 +8,17 @@ import { topics, touched } from '../db/change-feed';
 import type { ImageService } from '../uploads/image.service';
 import { imageUrls } from '../uploads/image-urls';
 import { TeamMemberEntity, type SocialLinksValue } from './team-member.entity';
-import { TeamMemberInput, TeamMemberUpdateInput, type TeamMemberView } from './team.types';
+import { applyTranslationInput, lacksTranslationSql, translationMatchSql, type LocalizedText } from '../i18n/translations';
+import { TRANSLATION_LANGUAGES } from '../i18n/languages';
+import { TEAM_TEXT, TeamMemberInput, TeamMemberUpdateInput, type TeamMemberView, type TeamTextField } from './team.types';
+
+const TEAM_TEXT_COLUMNS: Record<TeamTextField, string> = { name: 'name', designation: 'designation', description: 'description' };
+
+/** A team member's text: English from the columns, other languages as stored. */
+export const teamText = (m: TeamMemberEntity): LocalizedText<TeamTextField> => ({
+  source: { name: m.name, designation: m.designation, description: m.description },
+  translations: m.translations ?? {},
+});
 
 export const TEAM_NOT_FOUND = 'Team member not found';
 export const IMAGE_REQUIRED = 'Image is required';
@@ -45,8 +56,18 @@ export class TeamService {
     return this.dataSource.getRepository(TeamMemberEntity);
   }
 
-  list(): Promise<TeamMemberEntity[]> {
-    return this.repo.find({ order: { createdAt: 'ASC', id: 'ASC' } });
+  /** Every member, or those matching a search (name or designation in any language) or lacking a language. */
+  list(filter: { search?: string | null; missingLanguage?: string | null } = {}): Promise<TeamMemberEntity[]> {
+    const qb = this.repo.createQueryBuilder('m').orderBy('m.created_at', 'ASC').addOrderBy('m.id', 'ASC');
+    const search = filter.search?.trim().slice(0, 100);
+    if (search) {
+      qb.andWhere(`(m.name ILIKE :pattern OR m.designation ILIKE :pattern OR ${translationMatchSql('m', ['name', 'designation'], 'pattern')})`, { pattern: containsPattern(search) });
+    }
+    if (filter.missingLanguage) {
+      if (!(TRANSLATION_LANGUAGES as readonly string[]).includes(filter.missingLanguage)) throw validationError('Unknown language', { missingLanguage: 'Unknown language' });
+      qb.andWhere(lacksTranslationSql('m', TEAM_TEXT, TEAM_TEXT_COLUMNS, 'missingLanguage'), { missingLanguage: filter.missingLanguage });
+    }
+    return qb.getMany();
   }
 
   async get(id: string): Promise<TeamMemberEntity> {
@@ -64,7 +85,14 @@ export class TeamService {
       return await this.dataSource.transaction(async (m) => {
         const repo = m.getRepository(TeamMemberEntity);
         const saved = await repo.save(
-          repo.create({ name: input.name, designation: input.designation, description: input.description, imageKey, socialLinks: linksValue(input.socialLinks) }),
+          repo.create({
+            name: input.name,
+            designation: input.designation,
+            description: input.description,
+            translations: applyTranslationInput({}, input, TEAM_TEXT),
+            imageKey,
+            socialLinks: linksValue(input.socialLinks),
+          }),
         );
         await this.audit?.record(actor, { action: 'team.create', entityType: 'team_member', entityId: saved.id, before: null, after: saved }, m);
         touched(m, topics.team);
@@ -92,6 +120,7 @@ export class TeamService {
         if (input.designation !== undefined) member.designation = input.designation;
         if (input.description !== undefined) member.description = input.description;
         if (input.socialLinks !== undefined) member.socialLinks = linksValue(input.socialLinks);
+        member.translations = applyTranslationInput(member.translations ?? {}, input, TEAM_TEXT);
         if (newKey && newKey !== member.imageKey) {
           oldKey = member.imageKey;
           member.imageKey = newKey;
@@ -127,9 +156,7 @@ export class TeamService {
     const links = m.socialLinks ?? {};
     return {
       id: m.id,
-      name: m.name,
-      designation: m.designation,
-      description: m.description,
+      text: teamText(m),
       ...imageUrls(m.imageKey),
       socialLinks: { facebook: links.facebook ?? null, linkedin: links.linkedin ?? null, twitter: links.twitter ?? null, github: links.github ?? null },
     };

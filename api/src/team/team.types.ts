@@ -3,6 +3,17 @@ import { IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength, ValidateNes
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { trim, trimOptional } from '../common/validate';
 import { IMAGE_KEY_PATTERN } from '../uploads/image.service';
+import { withTranslationInputs } from '../i18n/translation-inputs';
+import type { LocalizedText, TextSpec } from '../i18n/translations';
+
+/** The fields of a team member written per language (English required; others fall back to English). */
+export type TeamTextField = 'name' | 'designation' | 'description';
+export const TEAM_TEXT: TextSpec<TeamTextField> = {
+  fields: ['name', 'designation', 'description'],
+  required: ['name', 'designation', 'description'],
+  maxLength: { name: 100, designation: 100, description: 5000 },
+  label: { name: 'Name', designation: 'Designation', description: 'Description' },
+};
 
 @ObjectType()
 export class SocialLinks {
@@ -12,12 +23,19 @@ export class SocialLinks {
   @Field(() => String, { nullable: true }) github: string | null;
 }
 
+@ObjectType('TeamMemberTranslation', { description: "A team member's own text in one language, as written (null where that language has none)" })
+export class TeamMemberTranslationView {
+  @Field({ description: "'en' or 'hi'" }) lang: string;
+  @Field(() => String, { nullable: true }) name: string | null;
+  @Field(() => String, { nullable: true }) designation: string | null;
+  @Field(() => String, { nullable: true }) description: string | null;
+}
+
+/** A team member as the API shows it; name, designation and description follow the request's language (TeamResolver). */
 @ObjectType('TeamMember')
 export class TeamMemberView {
   @Field(() => ID) id: string;
-  @Field() name: string;
-  @Field() designation: string;
-  @Field() description: string;
+  text: LocalizedText<TeamTextField>;
   @Field(() => String, { nullable: true }) imageUrl: string | null;
   @Field(() => String, { nullable: true }) imageSrcSet: string | null;
   @Field(() => SocialLinks) socialLinks: SocialLinks;
@@ -77,3 +95,6 @@ export class TeamMemberUpdateInput {
   @Transform(trimOptional) @IsOptional() @Matches(IMAGE_KEY_PATTERN, { message: 'Image key is invalid' })
   imageKey?: string;
 }
+
+withTranslationInputs(TeamMemberInput, TEAM_TEXT);
+withTranslationInputs(TeamMemberUpdateInput, TEAM_TEXT);

@@ -1,3 +1,4 @@
+import { containsPattern } from '../common/sql';
 import bcrypt from 'bcrypt';
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { AuditService } from '../audit/audit.service';
@@ -11,7 +12,6 @@ import { registrationLedger } from '../registrations/registration-ledger';
 import { PASSWORD_MESSAGE, UserFilter, UserInput, UserPageArgs, UserUpdateInput } from './user-admin.types';
 
 export const USER_NOT_FOUND = 'User not found';
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface UserListResult {
   items: UserEntity[];
@@ -81,7 +81,7 @@ export class UserAdminService {
   private applyFilter(qb: SelectQueryBuilder<UserEntity>, filter: UserFilter): void {
     if (filter.category) qb.andWhere('u.category = :category', { category: filter.category });
     if (filter.status) qb.andWhere('u.status = :status', { status: filter.status });
-    if (filter.search) qb.andWhere('(u.name ILIKE :pattern OR u.email ILIKE :pattern)', { pattern: `%${escapeLike(filter.search)}%` });
+    if (filter.search) qb.andWhere('(u.name ILIKE :pattern OR u.email ILIKE :pattern)', { pattern: containsPattern(filter.search) });
   }
 
   async get(id: string, manager?: EntityManager): Promise<UserEntity> {
