@@ -23,7 +23,7 @@ export class AuthResolver {
   @Mutation(() => CodeSentPayload, { description: 'Registration dialog, step 1: creates (or refreshes) an unverified account and e-mails a code' })
   @Access('public')
   register(@Ctx() ctx: GraphQLContext, @Arg('input', () => RegisterInput) input: RegisterInput): Promise<CodeSentPayload> {
-    return ctx.services.auth.register(input, ctx.ip);
+    return ctx.services.auth.register(input, ctx.ip, ctx.lang);
   }
 
   @Mutation(() => AuthPayload, { description: 'Registration dialog, step 2' })
@@ -35,7 +35,7 @@ export class AuthResolver {
   @Mutation(() => CodeSentPayload, { description: 'Sign-in by code, step 1' })
   @Access('public')
   requestLoginCode(@Ctx() ctx: GraphQLContext, @Arg('email') email: string): Promise<CodeSentPayload> {
-    return ctx.services.auth.requestLoginCode({ email }, ctx.ip);
+    return ctx.services.auth.requestLoginCode({ email }, ctx.ip, ctx.lang);
   }
 
   @Mutation(() => AuthPayload, { description: 'Sign-in by code, step 2' })
@@ -53,13 +53,13 @@ export class AuthResolver {
   @Mutation(() => MessagePayload, { description: 'Registration page, step 1: e-mails a code' })
   @Access('public')
   sendSignupCode(@Ctx() ctx: GraphQLContext, @Arg('input', () => SignupCodeInput) input: SignupCodeInput): Promise<MessagePayload> {
-    return ctx.services.auth.sendSignupCode(input, ctx.ip);
+    return ctx.services.auth.sendSignupCode(input, ctx.ip, ctx.lang);
   }
 
   @Mutation(() => AuthPayload, { description: 'Registration page, step 2: the whole form with the code' })
   @Access('public')
   async signUp(@Ctx() ctx: GraphQLContext, @Arg('input', () => SignUpInput) input: SignUpInput): Promise<AuthPayload> {
-    return payload(await ctx.services.auth.signUp(input));
+    return payload(await ctx.services.auth.signUp(input, ctx.lang));
   }
 
   @Mutation(() => MessagePayload, { description: 'Teacher registration (no code); the account waits for an admin' })

@@ -7,10 +7,10 @@ const isPageVariant = (body: Record<string, unknown>) => 'otp' in body || 'passw
 export const authRoutes = [
   route('post', '/auth/register', 'public', async (ctx: RestContext) => {
     if (isPageVariant(ctx.body)) {
-      const r = await ctx.services.auth.signUp(ctx.body);
+      const r = await ctx.services.auth.signUp(ctx.body, ctx.lang);
       return { success: true, token: r.token, userId: r.user.id, message: r.message, user: restProfile(r.user) };
     }
-    const { userId, message } = await ctx.services.auth.register(ctx.body, ctx.ip);
+    const { userId, message } = await ctx.services.auth.register(ctx.body, ctx.ip, ctx.lang);
     return { success: true, userId, message };
   }),
   route('post', '/auth/verify-otp', 'public', async (ctx) => {
@@ -18,11 +18,11 @@ export const authRoutes = [
     return { success: true, token: r.token, message: r.message, user: restProfile(r.user) };
   }),
   route('post', '/auth/send-otp', 'public', async (ctx) => {
-    const { message } = await ctx.services.auth.sendSignupCode(ctx.body, ctx.ip);
+    const { message } = await ctx.services.auth.sendSignupCode(ctx.body, ctx.ip, ctx.lang);
     return { success: true, message };
   }),
   route('post', '/auth/login', 'public', async (ctx) => {
-    const { userId, message } = await ctx.services.auth.requestLoginCode(ctx.body, ctx.ip);
+    const { userId, message } = await ctx.services.auth.requestLoginCode(ctx.body, ctx.ip, ctx.lang);
     return { success: true, userId, message };
   }),
   route('post', '/auth/verify-login-otp', 'public', async (ctx) => {

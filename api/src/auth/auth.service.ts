@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/languages';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Clock } from '../common/clock';
 import { DomainError, conflict, forbidden, rateLimited, unauthenticated, validationError } from '../common/errors';
@@ -121,7 +122,8 @@ export class AuthService {
 
   // ---- Registration dialog (SPEC 2.5) ----
 
-  async register(raw: unknown, ip: string): Promise<{ userId: string; message: string }> {
+  /** `lang` is the language the dialog was used in: the code mail is written in it, and the account keeps it for later mails. */
+  async register(raw: unknown, ip: string, lang: Language = 'en'): Promise<{ userId: string; message: string }> {
     requireFields(raw, ['name', 'email', 'phone', 'category']);
     const category = String((raw as Record<string, unknown>).category).trim().toLowerCase();
     if (!(DIALOG_CATEGORIES as readonly string[]).includes(category)) throw validationError(INVALID_CATEGORY, { category: INVALID_CATEGORY });
@@ -134,19 +136,19 @@ export class AuthService {
     let userId: string;
     if (existing) {
       // Send first: a throttled repeat must not be able to rewrite the pending account's details.
-      await this.otp.issue({ email: input.email, purpose: 'register', userId: existing.id, name: input.name, ip });
-      await repo.update({ id: existing.id }, { name: input.name, phone: input.phone, category: category as UserCategory });
+      await this.otp.issue({ email: input.email, purpose: 'register', userId: existing.id, name: input.name, ip, language: lang });
+      await repo.update({ id: existing.id }, { name: input.name, phone: input.phone, category: category as UserCategory, language: lang });
       return { userId: existing.id, message: MESSAGES.codeSent };
     } else {
       try {
-        const inserted = await repo.insert({ name: input.name, email: input.email, phone: input.phone, category: category as UserCategory, status: 'pending' });
+        const inserted = await repo.insert({ name: input.name, email: input.email, phone: input.phone, category: category as UserCategory, status: 'pending', language: lang });
         userId = inserted.identifiers[0].id as string;
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(MESSAGES.accountExists);
         throw err;
       }
     }
-    await this.otp.issue({ email: input.email, purpose: 'register', userId, name: input.name, ip });
+    await this.otp.issue({ email: input.email, purpose: 'register', userId, name: input.name, ip, language: lang });
     return { userId, message: MESSAGES.codeSent };
   }
 
@@ -161,13 +163,15 @@ export class AuthService {
 
   // ---- Sign-in by code (SPEC 2.11) ----
 
-  async requestLoginCode(raw: unknown, ip: string): Promise<{ userId: string; message: string }> {
+  /** The code mail is in the language the site is used in, which the account keeps from now on. */
+  async requestLoginCode(raw: unknown, ip: string, lang: Language = 'en'): Promise<{ userId: string; message: string }> {
     const input = await validateInput(EmailInput, raw);
     await this.otp.countIp(ip);
     const user = await this.users.findByEmail(input.email);
     if (!user) throw new DomainError('NOT_FOUND', MESSAGES.noAccount);
     this.assertNotRejected(user);
-    await this.otp.issue({ email: user.email, purpose: 'login', userId: user.id, name: user.name, ip });
+    await this.otp.issue({ email: user.email, purpose: 'login', userId: user.id, name: user.name, ip, language: lang });
+    if (user.language !== lang) await this.dataSource.getRepository(UserEntity).update({ id: user.id }, { language: lang });
     return { userId: user.id, message: MESSAGES.loginCodeSent };
   }
 
@@ -224,16 +228,16 @@ export class AuthService {
 
   // ---- Registration page variant (SPEC 2.12) ----
 
-  async sendSignupCode(raw: unknown, ip: string): Promise<{ message: string }> {
+  async sendSignupCode(raw: unknown, ip: string, lang: Language = 'en'): Promise<{ message: string }> {
     const input = await validateInput(SignupCodeInput, raw);
     await this.otp.countIp(ip);
     const existing = await this.users.findByEmail(input.email, undefined, true);
     if (existing && !isOpenRegistration(existing)) throw conflict(MESSAGES.accountExists);
-    await this.otp.issue({ email: input.email, purpose: 'signup', userId: null, name: null, ip });
+    await this.otp.issue({ email: input.email, purpose: 'signup', userId: null, name: null, ip, language: lang });
     return { message: MESSAGES.loginCodeSent };
   }
 
-  async signUp(raw: unknown): Promise<AuthResult> {
+  async signUp(raw: unknown, lang: Language = 'en'): Promise<AuthResult> {
     const input = await validateInput(SignUpInput, raw);
     if (input.password !== input.confirmPassword) throw validationError('Passwords must match', { confirmPassword: 'Passwords must match' });
     assertPasswordShape(input.password);
@@ -247,7 +251,7 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password, this.config.bcryptCost);
     const now = this.clock.now();
     const status = category === 'primary' ? 'pending' : 'active';
-    const fields = { name: input.name, phone: input.phone, category, status, passwordHash, emailVerifiedAt: now } as const;
+    const fields = { name: input.name, phone: input.phone, category, status, passwordHash, emailVerifiedAt: now, language: lang } as const;
     let userId: string;
     try {
       userId = await this.dataSource.transaction(async (m) => {

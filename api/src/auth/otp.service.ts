@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/languages';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../common/clock';
@@ -21,6 +22,8 @@ export interface IssueRequest {
   userId: string | null;
   name: string | null;
   ip: string;
+  /** The language of the code mail (the site's, when the request came from it). */
+  language?: Language;
 }
 
 /** The per-IP cap on codes (and on look-ups that could send one): counted before anything else. */
@@ -84,7 +87,7 @@ export class OtpService {
     );
     const id = rows[0].id;
     try {
-      await this.mail.send(codeMail(email, code, req.purpose, req.name, OTP_VALID_MINUTES));
+      await this.mail.send(codeMail(email, code, req.purpose, req.name, OTP_VALID_MINUTES, req.language ?? 'en'));
     } catch (err) {
       await this.dataSource.query(`DELETE FROM otp_codes WHERE id = $1`, [id]);
       await this.rateLimits.reset(`otp:email:${email}`);

@@ -25,7 +25,7 @@ export function certificateMail(m: CertificateMail): MailMessage {
   const hi = m.language === 'hi';
   const title = { title: m.event.title };
   const day = formatMailDay(m.event.startsAt, m.language);
-  const pageUrl = eventPageUrl(m.publicOrigin, m.event.id);
+  const pageUrl = eventPageUrl(m.publicOrigin, m.event.id, m.language);
   const blocks: MailBlock[] = [
     p(
       hi

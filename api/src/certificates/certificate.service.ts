@@ -1,3 +1,6 @@
+import type { EventEntity } from '../events/event.entity';
+import { eventText } from '../events/event-text';
+import { localize } from '../i18n/translations';
 import type { DataSource } from 'typeorm';
 import type { AuditService } from '../audit/audit.service';
 import type { Viewer } from '../common/access';
@@ -155,9 +158,9 @@ export class CertificateService {
     const now = this.clock.now();
     const issued = await this.dataSource.transaction(async (m) => {
       // KEY SHARE: the event cannot be deleted meanwhile; registrations and edits of other columns go on.
-      const [event] = await queryRows<{ title: string; date: string; end_date: string | null; end_time: string | null; starts_at: Date | string; location: string; cancelled_at: Date | null }>(
+      const [event] = await queryRows<{ title: string; translations: EventEntity['translations']; date: string; end_date: string | null; end_time: string | null; starts_at: Date | string; location: string; cancelled_at: Date | null }>(
         m,
-        `SELECT title, to_char(date, 'YYYY-MM-DD') AS date, to_char(end_date, 'YYYY-MM-DD') AS end_date, end_time, starts_at, location, cancelled_at
+        `SELECT title, translations, to_char(date, 'YYYY-MM-DD') AS date, to_char(end_date, 'YYYY-MM-DD') AS end_date, end_time, starts_at, location, cancelled_at
            FROM events WHERE id = $1 FOR KEY SHARE`,
         [eventId],
       );
@@ -178,6 +181,8 @@ export class CertificateService {
         [eventId, input.userId ?? null],
       );
       if (!people.length) return 0;
+      // The certificate says what the event was called in the person's language (English where it has none).
+      const textIn = (language: CertificateLanguage) => localize(eventText({ ...event, description: '', speaker: null }), language) as { title: string; location: string };
       const rows: { id: string; user_id: string; code: string }[] = [];
       for (let i = 0; i < people.length; i += 500) {
         const chunk = people.slice(i, i + 500);
@@ -185,21 +190,21 @@ export class CertificateService {
           ...(await queryRows<{ id: string; user_id: string; code: string }>(
             m,
             `INSERT INTO certificates (code, event_id, user_id, language, participant_name, event_title, event_starts_at, event_place, issued_at, issued_by)
-             SELECT v.code, $1, v.user_id, v.language, v.name, $2, $3, $4, $5, $6
-               FROM unnest($7::text[], $8::uuid[], $9::text[], $10::text[]) AS v(code, user_id, language, name)
+             SELECT v.code, $1, v.user_id, v.language, v.name, v.title, $2, v.place, $3, $4
+               FROM unnest($5::text[], $6::uuid[], $7::text[], $8::text[], $9::text[], $10::text[]) AS v(code, user_id, language, name, title, place)
              ON CONFLICT (event_id, user_id) DO NOTHING
              RETURNING id, user_id, code`,
             [
               eventId,
-              event.title,
               toDate(event.starts_at),
-              event.location,
               now,
               actor.id,
               chunk.map(() => newVerificationCode()),
               chunk.map((p) => p.id),
               chunk.map((p) => asLanguage(p.language)),
               chunk.map((p) => p.name),
+              chunk.map((p) => textIn(asLanguage(p.language)).title),
+              chunk.map((p) => textIn(asLanguage(p.language)).location),
             ],
           )),
         );

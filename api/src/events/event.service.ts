@@ -14,16 +14,9 @@ import type { ReminderService } from '../reminders/reminder.service';
 import { imageUrls } from '../uploads/image-urls';
 import { EventEntity } from './event.entity';
 import { PageArgs } from '../common/page';
-import { applyTranslationInput, lacksTranslationSql, translationMatchSql, type LocalizedText } from '../i18n/translations';
-import { EVENT_TEXT, EventFilter, EventInput, EventTiming, EventUpdateInput, EventWhen, type DayCount, type EventTextField, type EventView } from './event.types';
-
-const EVENT_TEXT_COLUMNS: Record<EventTextField, string> = { title: 'title', description: 'description', location: 'location', speaker: 'speaker' };
-
-/** An event's text: English from its columns, other languages as stored. */
-export const eventText = (e: EventEntity): LocalizedText<EventTextField> => ({
-  source: { title: e.title, description: e.description, location: e.location, speaker: e.speaker },
-  translations: e.translations ?? {},
-});
+import { applyTranslationInput, lacksTranslationSql, translationMatchSql } from '../i18n/translations';
+import { EVENT_TEXT_COLUMNS, eventText } from './event-text';
+import { EVENT_TEXT, EventFilter, EventInput, EventTiming, EventUpdateInput, EventWhen, type DayCount, type EventView } from './event.types';
 
 export const EVENT_NOT_FOUND = 'Event not found';
 

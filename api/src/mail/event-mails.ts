@@ -93,8 +93,14 @@ export interface EventMailBase {
 }
 
 const origin = (publicOrigin: string) => publicOrigin.replace(/\/+$/, '');
-export const eventPageUrl = (publicOrigin: string, eventId: string) => `${origin(publicOrigin)}/events/${encodeURIComponent(eventId)}`;
-export const eventsListUrl = (publicOrigin: string) => `${origin(publicOrigin)}/events`;
+/** A page of the site, opened in the mail's language (`?lang=hi`; English is the default and needs none). */
+function sitePage(publicOrigin: string, path: string, language: MailLanguage, params: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ ...(language === 'en' ? {} : { lang: language }), ...params }).toString();
+  return `${origin(publicOrigin)}${path}${query ? `?${query}` : ''}`;
+}
+export const eventPageUrl = (publicOrigin: string, eventId: string, language: MailLanguage = 'en', params?: Record<string, string>) =>
+  sitePage(publicOrigin, `/events/${encodeURIComponent(eventId)}`, language, params);
+export const eventsListUrl = (publicOrigin: string, language: MailLanguage = 'en') => sitePage(publicOrigin, '/events', language);
 
 /** The words the event mails share. */
 const W = {
@@ -130,7 +136,7 @@ const W = {
  */
 function eventFacts(m: EventMailBase, withPageLink: boolean): MailBlock {
   const w = W[m.language];
-  const url = eventPageUrl(m.publicOrigin, m.event.id);
+  const url = eventPageUrl(m.publicOrigin, m.event.id, m.language);
   const rows: FactRow[] = [
     { label: w.event, value: m.event.title },
     { label: w.when, value: formatEventDate(m.event.startsAt, m.language, m.event.endsAt) },
@@ -184,7 +190,7 @@ function checkIn(code: string, language: MailLanguage, withQr: boolean): MailBlo
 export function registrationConfirmationMail(m: RegistrationConfirmationMail): MailMessage {
   const hi = m.language === 'hi';
   const w = W[m.language];
-  const url = eventPageUrl(m.publicOrigin, m.event.id);
+  const url = eventPageUrl(m.publicOrigin, m.event.id, m.language);
   const lead = m.reminderLeadHours;
   const blocks: MailBlock[] = [
     p(hi ? [title(m), ' में पंजीकरण के लिए धन्यवाद। आपकी जगह पक्की हो गई है।'] : ['Thank you for registering for ', title(m), '. Your place is confirmed.']),
@@ -219,7 +225,7 @@ export interface EventReminderMail extends EventMailBase {
 export function eventReminderMail(m: EventReminderMail): MailMessage {
   const hi = m.language === 'hi';
   const w = W[m.language];
-  const url = eventPageUrl(m.publicOrigin, m.event.id);
+  const url = eventPageUrl(m.publicOrigin, m.event.id, m.language);
   const days = indiaDayNumber(m.event.startsAt) - indiaDayNumber(m.now);
   const day = formatMailDay(m.event.startsAt, m.language);
   const when = hi ? (days <= 0 ? 'आज' : days === 1 ? 'कल' : `${day} को`) : days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `on ${day}`;
@@ -268,7 +274,7 @@ export function eventCancelledMail(m: EventCancelledMail): MailMessage {
     p(yours),
     eventFacts(m, true),
     p(hi ? 'असुविधा के लिए हमें खेद है। आशा है कि हमारे किसी और कार्यक्रम में आपसे मुलाक़ात होगी।' : 'We apologise for the inconvenience, and hope to see you at another of our events.'),
-    { kind: 'button', label: hi ? 'दूसरे कार्यक्रम देखें' : 'See our other events', url: eventsListUrl(m.publicOrigin) },
+    { kind: 'button', label: hi ? 'दूसरे कार्यक्रम देखें' : 'See our other events', url: eventsListUrl(m.publicOrigin, m.language) },
   ];
   const w = W[m.language];
   return message(
@@ -291,7 +297,7 @@ export interface WaitlistJoinedMail extends EventMailBase {
 export function waitlistJoinedMail(m: WaitlistJoinedMail): MailMessage {
   const hi = m.language === 'hi';
   const w = W[m.language];
-  const url = eventPageUrl(m.publicOrigin, m.event.id);
+  const url = eventPageUrl(m.publicOrigin, m.event.id, m.language);
   const blocks: MailBlock[] = [
     p(
       hi
@@ -367,7 +373,7 @@ export function waitlistOfferExpiredMail(m: WaitlistOfferExpiredMail): MailMessa
     ),
     p(hi ? 'अगर आप अब भी आना चाहते हैं, तो कृपया कार्यक्रम का पेज देखें।' : 'If you would still like to come, please look at the event page.'),
     eventFacts(m, false),
-    { kind: 'button', label: w.viewEvent, url: eventPageUrl(m.publicOrigin, m.event.id) },
+    { kind: 'button', label: w.viewEvent, url: eventPageUrl(m.publicOrigin, m.event.id, m.language) },
   ];
   return message(
     m,

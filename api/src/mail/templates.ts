@@ -1,11 +1,12 @@
+import type { Language } from '../i18n/languages';
 import type { MailMessage } from './mail.service';
 
 export const ORGANISATION = 'Gyan Jyoti Education Mission';
 /** The charity's name in Hindi, given beside the English name in Hindi mails. */
 export const ORGANISATION_HI = 'ज्ञान ज्योति एजुकेशन मिशन';
 
-/** The languages a mail can be written in. */
-export type MailLanguage = 'en' | 'hi';
+/** The languages a mail can be written in: the site's. */
+export type MailLanguage = Language;
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

@@ -1,17 +1,22 @@
 import { createEvent } from 'ics';
 import { indiaInstant } from '../common/clock';
 import type { EventEntity } from '../events/event.entity';
+import { eventText } from '../events/event-text';
+import type { Language } from '../i18n/languages';
+import { localize } from '../i18n/translations';
 import { ORGANISATION } from '../mail/templates';
 
 const DEFAULT_DURATION_MS = 2 * 3600_000;
 
-/** The event as an iCalendar file (UTC times), for the confirmation mail and the "Add to calendar" download. */
-export function eventIcs(event: EventEntity, publicOrigin?: string): string {
+/** The event as an iCalendar file (UTC times, its text in `lang`), for the confirmation mail and the "Add to calendar" download. */
+export function eventIcs(event: EventEntity, publicOrigin?: string, lang: Language = 'en'): string {
+  const text = localize(eventText(event), lang);
   const date = typeof event.date === 'string' ? event.date : new Date(event.date as unknown as Date).toISOString().slice(0, 10);
   const start = event.startsAt.getTime();
   let end = event.endDate || event.endTime ? indiaInstant(event.endDate ?? date, event.endTime ?? (event.endDate ? '23:59' : event.time)).getTime() : NaN;
   if (!Number.isFinite(end) || end <= start) end = start + DEFAULT_DURATION_MS;
-  const description = event.description.length > 1000 ? `${event.description.slice(0, 997)}...` : event.description;
+  const full = text.description!;
+  const description = full.length > 1000 ? `${full.slice(0, 997)}...` : full;
   const { error, value } = createEvent({
     start,
     startInputType: 'utc',
@@ -19,10 +24,10 @@ export function eventIcs(event: EventEntity, publicOrigin?: string): string {
     end,
     endInputType: 'utc',
     endOutputType: 'utc',
-    title: event.title,
+    title: text.title!,
     description,
-    location: event.location,
-    url: event.externalLink ?? (publicOrigin ? `${publicOrigin}/events/${event.id}` : undefined),
+    location: text.location!,
+    url: event.externalLink ?? (publicOrigin ? `${publicOrigin}/events/${event.id}${lang === 'en' ? '' : `?lang=${lang}`}` : undefined),
     uid: `${event.id}@gyan-jyoti-education-mission`,
     productId: ORGANISATION,
     organizer: { name: ORGANISATION },

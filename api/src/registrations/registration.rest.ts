@@ -11,7 +11,7 @@ export const registrationRoutes = [
     return { success: true, message: r.message, data: await restEvent(ctx, r.event) };
   }),
   route('get', '/events/:id/ics', 'public', async (ctx) => {
-    const file = await ctx.services.registrations.calendarFile(ctx.params.id);
+    const file = await ctx.services.registrations.calendarFile(ctx.params.id, ctx.lang);
     ctx.res
       .status(200)
       .type('text/calendar; charset=utf-8')

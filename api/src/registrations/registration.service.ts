@@ -12,6 +12,8 @@ import type { MailService } from '../mail/mail.service';
 import type { ReminderService } from '../reminders/reminder.service';
 import { registrationConfirmationMail, type MailLanguage } from '../mail/event-mails';
 import { eventIcs, icsFilename } from './registration.ics';
+import { mailEventOf } from '../events/event.mail';
+import type { Language } from '../i18n/languages';
 import { RegistrationEntity } from './registration.entity';
 import { registrationLedger } from './registration-ledger';
 
@@ -142,9 +144,9 @@ export class RegistrationService {
   }
 
   /** The iCalendar file of an event ("Add to calendar"). */
-  async calendarFile(eventId: string): Promise<{ filename: string; content: string }> {
+  async calendarFile(eventId: string, lang: Language = 'en'): Promise<{ filename: string; content: string }> {
     const event = await this.getEvent(eventId);
-    return { filename: icsFilename(event), content: eventIcs(event, this.publicOrigin) };
+    return { filename: icsFilename(event), content: eventIcs(event, this.publicOrigin, lang) };
   }
 
   /** The confirmation of a place taken another way (a waiting-list offer accepted): the same mail, .ics attached. */
@@ -176,13 +178,10 @@ export class RegistrationService {
   /** After commit, in the background: a mail failure never undoes the registration; it is logged. */
   private sendConfirmation(viewer: Viewer, event: EventEntity, details: ConfirmationDetails = { language: 'en', reminderLeadHours: null }): void {
     try {
-      const date = typeof event.date === 'string' ? event.date : String(event.date);
-      const ics = { filename: icsFilename(event), content: eventIcs(event, this.publicOrigin), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
       const { language, reminderLeadHours, checkIn } = details;
-      const endsAt = event.endTime ? indiaInstant(event.endDate ?? date, event.endTime) : null;
-      const { id, title, startsAt, location } = event;
+      const ics = { filename: icsFilename(event), content: eventIcs(event, this.publicOrigin, language), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
       this.mail.sendLater(
-        registrationConfirmationMail({ to: viewer.email, name: viewer.name, language, event: { id, title, startsAt, endsAt, location }, publicOrigin: this.publicOrigin, ics, reminderLeadHours, checkInCode: checkIn?.code ?? null, checkInQrPng: checkIn?.qrPng ?? null }),
+        registrationConfirmationMail({ to: viewer.email, name: viewer.name, language, event: mailEventOf(event, language), publicOrigin: this.publicOrigin, ics, reminderLeadHours, checkInCode: checkIn?.code ?? null, checkInQrPng: checkIn?.qrPng ?? null }),
       );
     } catch (err) {
       this.logger.warn('could not prepare the registration confirmation', { eventId: event.id, reason: (err as Error)?.message });

@@ -14,6 +14,7 @@ import { eventCancelledMail, eventReminderMail, type MailEvent, type MailLanguag
 import type { Delivery, MailDeliveries, PlannedMail } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
 import { eventIcs, icsFilename } from '../registrations/registration.ics';
+import { mailEventOf } from '../events/event.mail';
 import { UserEntity } from '../users/user.entity';
 import { LanguageInput, ReminderPreferenceInput, StopRemindersInput } from './reminder.types';
 import { StopReminderTokens } from './stop-token';
@@ -62,13 +63,6 @@ type ReminderConfig = Pick<Config, 'jwtSecret' | 'publicOrigin' | 'reminderLeadH
 const asLanguage = (value: unknown): MailLanguage => (value === 'hi' ? 'hi' : 'en');
 const iso = (d: Date | string) => new Date(d).toISOString();
 const origin = (publicOrigin: string) => publicOrigin.replace(/\/+$/, '');
-
-/** The event as the mails write it (India time; the end only when one is set). */
-export function mailEventOf(event: EventEntity): MailEvent {
-  const date = typeof event.date === 'string' ? event.date : String(event.date);
-  const endsAt = event.endTime ? indiaInstant(event.endDate ?? date, event.endTime) : null;
-  return { id: event.id, title: event.title, startsAt: event.startsAt, endsAt, location: event.location };
-}
 
 /**
  * Event reminders and cancellations.
@@ -284,15 +278,18 @@ export class ReminderService {
     for (const provider of this.providers) {
       for (const r of await provider(m, event.id)) if (!recipients.has(r.userId)) recipients.set(r.userId, r);
     }
-    const e = mailEventOf(event);
-    const snapshot = { title: e.title, startsAt: iso(e.startsAt), endsAt: e.endsAt ? iso(e.endsAt) : null, location: e.location };
+    // What the event was, kept in each person's language: the event may be deleted before the mail goes.
+    const snapshot = (language: MailLanguage) => {
+      const e = mailEventOf(event, language);
+      return { title: e.title, startsAt: iso(e.startsAt), endsAt: e.endsAt ? iso(e.endsAt) : null, location: e.location };
+    };
     const mails: PlannedMail[] = [...recipients.values()].map((r) => ({
       key: `cancelled:${event.id}:${r.userId}`,
       kind: CANCELLED_MAIL,
       userId: r.userId,
       eventId: event.id,
       recipient: r.email,
-      payload: { ...snapshot, name: r.name, language: r.language, wasWaiting: r.wasWaiting },
+      payload: { ...snapshot(r.language), name: r.name, language: r.language, wasWaiting: r.wasWaiting },
     }));
     return this.deliveries.plan(m, mails);
   }
@@ -351,12 +348,13 @@ export class ReminderService {
     const user = d.userId ? await this.dataSource.getRepository(UserEntity).findOne({ where: { id: d.userId } }) : null;
     if (!user) return { skip: 'the account was deleted' };
     if (!user.remindersEnabled) return { skip: 'reminders turned off' };
-    const ics = { filename: icsFilename(event), content: eventIcs(event, this.config.publicOrigin), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+    const language = asLanguage(user.language);
+    const ics = { filename: icsFilename(event), content: eventIcs(event, this.config.publicOrigin, language), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
     const mail = eventReminderMail({
       to: user.email,
       name: user.name,
-      language: asLanguage(user.language),
-      event: mailEventOf(event),
+      language,
+      event: mailEventOf(event, language),
       publicOrigin: this.config.publicOrigin,
       ics,
       stopRemindersUrl: this.stopPageUrl(user.id),

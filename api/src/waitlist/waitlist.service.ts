@@ -1,3 +1,6 @@
+import { eventText } from '../events/event-text';
+import { asLanguage } from '../i18n/languages';
+import { localize } from '../i18n/translations';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Viewer } from '../common/access';
 import { indiaInstant, type Clock } from '../common/clock';
@@ -468,22 +471,25 @@ export class WaitlistService {
     const [row] = await queryRows<{
       status: string; offer_expires_at: Date | null; name: string; language: string;
       event_id: string; title: string; starts_at: Date; date: string; end_date: string | null; end_time: string | null; location: string; cancelled_at: Date | null;
+      translations: EventEntity['translations'];
     }>(
       this.dataSource,
       `SELECT w.status, w.offer_expires_at, u.name, u.language,
-              e.id AS event_id, e.title, e.starts_at, to_char(e.date, 'YYYY-MM-DD') AS date, to_char(e.end_date, 'YYYY-MM-DD') AS end_date, e.end_time, e.location, e.cancelled_at
+              e.id AS event_id, e.title, e.translations, e.starts_at, to_char(e.date, 'YYYY-MM-DD') AS date, to_char(e.end_date, 'YYYY-MM-DD') AS end_date, e.end_time, e.location, e.cancelled_at
          FROM waitlist_entries w JOIN users u ON u.id = w.user_id JOIN events e ON e.id = w.event_id
         WHERE w.id = $1`,
       [isUuid(entryId) ? entryId : null],
     );
     if (!row) return { skip: 'the entry, the person or the event is gone' };
-    const language: MailLanguage = row.language === 'hi' ? 'hi' : 'en';
+    const language: MailLanguage = asLanguage(row.language);
+    // The event's text in the person's language (English where it has none).
+    const text = localize(eventText({ title: row.title, location: row.location, description: '', speaker: null, translations: row.translations }), language);
     const event: MailEvent = {
       id: row.event_id,
-      title: row.title,
+      title: text.title!,
       startsAt: new Date(row.starts_at),
       endsAt: row.end_time ? indiaInstant(row.end_date ?? row.date, row.end_time) : null,
-      location: row.location,
+      location: text.location!,
     };
     const base = { to: d.recipient, name: row.name, language, event, publicOrigin: this.publicOrigin };
     if (event.startsAt.getTime() <= this.clock.now().getTime()) return { skip: 'the event has started' };
@@ -493,7 +499,7 @@ export class WaitlistService {
         return waitlistJoinedMail({ ...base, position: Number(d.payload.position ?? 1) });
       case WAITLIST_MAILS.offer:
         if (row.cancelled_at || row.status !== 'offered' || !row.offer_expires_at) return { skip: 'the offer is no longer open' };
-        return waitlistOfferMail({ ...base, acceptUrl: `${eventPageUrl(this.publicOrigin, row.event_id)}?offer=accept`, expiresAt: new Date(row.offer_expires_at) });
+        return waitlistOfferMail({ ...base, acceptUrl: eventPageUrl(this.publicOrigin, row.event_id, language, { offer: 'accept' }), expiresAt: new Date(row.offer_expires_at) });
       case WAITLIST_MAILS.expired:
         if (row.cancelled_at) return { skip: 'the event was cancelled' };
         return waitlistOfferExpiredMail(base);

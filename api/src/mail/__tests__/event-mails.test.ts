@@ -172,7 +172,7 @@ describe('cancellation', () => {
     expect(waiting.text).not.toContain('Your registration');
     const hi = eventCancelledMail({ ...base('hi'), wasWaiting: true });
     expect(hi.text).toContain('प्रतीक्षा सूची में थे');
-    expect(hi.html).toContain(`href="${ORIGIN}/events"`);
+    expect(hi.html).toContain(`href="${ORIGIN}/events?lang=hi"`);
   });
 });
 
