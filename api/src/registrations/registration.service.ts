@@ -1,6 +1,6 @@
 import { In, type DataSource } from 'typeorm';
 import type { Viewer } from '../common/access';
-import { indiaInstant, type Clock } from '../common/clock';
+import type { Clock } from '../common/clock';
 import { DomainError, notFound } from '../common/errors';
 import type { Logger } from '../common/logger';
 import { isUuid } from '../common/validate';

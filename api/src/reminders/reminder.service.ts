@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuditService } from '../audit/audit.service';
 import type { Viewer } from '../common/access';
-import { indiaInstant, type Clock } from '../common/clock';
+import type { Clock } from '../common/clock';
 import { DomainError, notFound } from '../common/errors';
 import type { Logger } from '../common/logger';
 import { queryRows } from '../common/sql';
@@ -10,7 +10,7 @@ import type { Config } from '../config/env';
 import { topics, touched } from '../db/change-feed';
 import { EventEntity } from '../events/event.entity';
 import type { JobQueue } from '../jobs/job-queue';
-import { eventCancelledMail, eventReminderMail, type MailEvent, type MailLanguage } from '../mail/event-mails';
+import { eventCancelledMail, eventReminderMail, type MailLanguage } from '../mail/event-mails';
 import type { Delivery, MailDeliveries, PlannedMail } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
 import { eventIcs, icsFilename } from '../registrations/registration.ics';
