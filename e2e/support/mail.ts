@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { STACK } from './stack-config.cjs';
+import PostalMime, { type Email } from 'postal-mime';
 
 /** Decodes a quoted-printable or plain body well enough to find a code in it. */
 function decode(raw: string): string {
@@ -32,3 +33,21 @@ export async function waitForCode(email: string, previousCount = 0, timeoutMs = 
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.org`;
+
+/** All captured messages to an address, parsed (headers decoded, text in UTF-8, attachments), oldest first. */
+export async function parsedMailsTo(email: string): Promise<Email[]> {
+  const address = email.toLowerCase();
+  const files = readdirSync(STACK.mailDir).filter((f) => f.endsWith('.eml') && f.includes(address)).sort();
+  return Promise.all(files.map((f) => PostalMime.parse(readFileSync(path.join(STACK.mailDir, f)))));
+}
+
+/** Waits until a message to the address matches `test`, and returns it parsed. */
+export async function waitForMail(email: string, test: (mail: Email) => boolean, timeoutMs = 15_000): Promise<Email> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = (await parsedMailsTo(email)).find(test);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no matching mail to ${email} within ${timeoutMs} ms; subjects: ${(await parsedMailsTo(email)).map((m) => m.subject).join(' | ')}`);
+}
