@@ -62,6 +62,12 @@ export async function createApp(config: Config, dataSource: DataSource, services
     next();
   });
   app.use(security);
+  // Content answers in the request's language (`?lang=` or Accept-Language): say which, and that it varies.
+  app.use(['/api', '/graphql'], (req, res, next) => {
+    res.setHeader('Content-Language', requestLanguage(req));
+    res.vary('Accept-Language');
+    next();
+  });
   app.use(cors({ origin: origins, credentials: false, maxAge: 600 }));
   app.use(compression());
 

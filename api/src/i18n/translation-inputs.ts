@@ -20,8 +20,8 @@ export function withTranslationInputs<F extends string>(target: { prototype: obj
       Field(() => String, { nullable: true, description: `${label}; empty or null removes it (English is shown instead)` })(target.prototype, key);
       Transform(trimToClear)(target.prototype, key);
       IsOptional()(target.prototype, key);
-      IsString({ message: `${label} must be text` })(target.prototype, key);
       MaxLength(spec.maxLength[field], { message: `${label} is too long (${spec.maxLength[field]} characters at most)` })(target.prototype, key);
+      IsString({ message: `${label} must be text` })(target.prototype, key);
     }
   }
 }
