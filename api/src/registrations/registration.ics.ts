@@ -34,7 +34,35 @@ export function eventIcs(event: EventEntity, publicOrigin?: string, lang: Langua
     status: 'CONFIRMED',
   });
   if (error || !value) throw error ?? new Error('could not build the calendar file');
-  return value;
+  return foldByOctets(value);
+}
+
+/**
+ * RFC 5545 folds lines at 75 octets; the ics package counts characters, so a Hindi title (3 bytes a
+ * letter) made lines of ~225 bytes. Unfold, then fold again by UTF-8 bytes, never inside a character.
+ */
+export function foldByOctets(ics: string): string {
+  const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n');
+  return lines
+    .map((line) => {
+      const parts: string[] = [];
+      let current = '';
+      let bytes = 0;
+      for (const char of line) {
+        const size = Buffer.byteLength(char);
+        const limit = parts.length ? 74 : 75; // continuation lines start with a space
+        if (bytes + size > limit) {
+          parts.push(current);
+          current = '';
+          bytes = 0;
+        }
+        current += char;
+        bytes += size;
+      }
+      parts.push(current);
+      return parts.join('\r\n ');
+    })
+    .join('\r\n');
 }
 
 export const icsFilename = (event: EventEntity) =>

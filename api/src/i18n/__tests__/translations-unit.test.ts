@@ -110,5 +110,9 @@ describe('the .ics in Hindi', () => {
     expect(summary?.slice(summary.indexOf(':') + 1).replace(/\\([,;\\])/g, '$1')).toBe(title);
     expect(unfolded).toContain('DESCRIPTION:परियोजनाएँ');
     expect(unfolded).toContain(`URL:https://site.test/events/${event.id}?lang=hi`);
+    // RFC 5545: lines of at most 75 octets, folded between characters (UTF-8 stays valid).
+    const longest = Math.max(...ics.split('\r\n').map((l) => Buffer.byteLength(l)));
+    expect(longest).toBeLessThanOrEqual(75);
+    expect(ics).not.toContain('\uFFFD');
   });
 });
