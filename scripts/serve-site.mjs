@@ -8,14 +8,11 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { escapeHtml, withLang, withMeta } from './page-head.mjs';
+import { eventTitle, metaOfPage, SITE_NAME } from './page-meta.mjs';
+import { languageOfRequest } from './site-language.mjs';
 
-
-const SITE_NAME = 'Gyan Jyoti Education Mission';
-
-/** Escapes text for an HTML attribute value or element content. */
-export function escapeHtml(value) {
-  return String(value).replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export { escapeHtml, withMeta };
 
 /** One line of plain text of at most `max` characters (descriptions). */
 function summary(text, max = 160) {
@@ -24,49 +21,21 @@ function summary(text, max = 160) {
 }
 
 /**
- * Titles and descriptions of the public pages, for crawlers and link previews (the SPA sets the
- * visible title itself; the language of these tags is the site's default, English).
+ * Event fields for the link preview of /events/:id, from the API in the page's language (the API
+ * answers in the request's Accept-Language and falls back to English), cached briefly per id and
+ * language; null when unknown.
  */
-export const pageMeta = {
-  '/': { title: SITE_NAME, description: 'Gyan Jyoti Education Mission, an initiative of Samaj Kalyan Sewa Samiti, Prayagraj (founded 1971): education guidance, career guidance, primary education and community events.' },
-  '/about': { title: `About Us | ${SITE_NAME}`, description: 'Who we are: a social organisation in Prayagraj working since 1971 for education, women and families, and what the Gyan Jyoti Education Mission does.' },
-  '/events': { title: `Events Calendar | ${SITE_NAME}`, description: 'Upcoming and past events of the Gyan Jyoti Education Mission in Prayagraj: seminars, workshops, camps and competitions. Register online for free.' },
-  '/teams': { title: `Meet Our Team | ${SITE_NAME}`, description: 'The volunteers, teachers and trustees behind the Gyan Jyoti Education Mission in Prayagraj.' },
-  '/contact': { title: `Contact Us | ${SITE_NAME}`, description: 'Write to the Gyan Jyoti Education Mission in Prayagraj: address, phone, e-mail and a contact form. We answer every message.' },
-  '/registration': { title: `Registration | ${SITE_NAME}`, description: 'Register for our programmes: guidance for graduates, help for secondary students and the primary education programme run with teachers.' },
-  '/login': { title: `Log in | ${SITE_NAME}`, description: 'Log in to your Gyan Jyoti Education Mission account with a one-time code sent by e-mail, or with your password.' },
-  '/register': { title: `Create an account | ${SITE_NAME}`, description: 'Create a free Gyan Jyoti Education Mission account to register for events and programmes.' },
-  '/add-student': { title: `Add Student | ${SITE_NAME}`, description: 'Teachers of the primary education programme add their students here.' },
-};
-
-/** Replaces the title and description of index.html and adds Open Graph / Twitter tags. */
-export function withMeta(html, { title, description, url, image, type = 'website' }) {
-  const tags = [
-    `<meta property="og:site_name" content="${escapeHtml(SITE_NAME)}" />`,
-    `<meta property="og:type" content="${escapeHtml(type)}" />`,
-    `<meta property="og:title" content="${escapeHtml(title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(description)}" />`,
-    url ? `<meta property="og:url" content="${escapeHtml(url)}" />` : '',
-    url ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '',
-    image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
-    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
-  ].filter(Boolean);
-  return html
-    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(description)}" />\n    ${tags.join('\n    ')}`);
-}
-
-/** Event fields for the link preview of /events/:id, from the API (cached briefly; null when unknown). */
 function eventLoader(apiUrl, ttlMs = 60_000) {
   const cache = new Map();
-  return async (id) => {
-    const hit = cache.get(id);
+  return async (id, lang) => {
+    const key = `${lang}\u0000${id}`;
+    const hit = cache.get(key);
     if (hit && hit.expires > Date.now()) return hit.value;
     let value = null;
     try {
       const res = await fetch(`${apiUrl}/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'accept-language': lang },
         body: JSON.stringify({ query: 'query($id: ID!) { event(id: $id) { title description date location imageUrl } }', variables: { id } }),
         signal: AbortSignal.timeout(1500),
       });
@@ -76,14 +45,16 @@ function eventLoader(apiUrl, ttlMs = 60_000) {
       value = null; // API slow or down: serve the page with the static tags
     }
     if (cache.size > 1000) cache.clear();
-    cache.set(id, { value, expires: Date.now() + (value ? ttlMs : 5_000) });
+    cache.set(key, { value, expires: Date.now() + (value ? ttlMs : 5_000) });
     return value;
   };
 }
 
 /**
  * The prerendered pages of an app (dist/prerendered, written by <app>/scripts/prerender.mjs), as a
- * function from a request path to the HTML file to send, or null for index.html. They show the
+ * function from a request path and a language to the HTML file to send, or null for index.html.
+ * routes.json maps each route to its file per language ({ "/about": { "en": "about.html", "hi":
+ * "hi/about.html" } }; a plain file name, from an older build, is English only). They show the
  * date of the day they were made (calendar, footer), so once expired they are made again in the
  * background (a few seconds) while index.html is served.
  */
@@ -98,9 +69,9 @@ function prerenderedPages(distDir, onReload = () => {}, log = (m) => console.err
   const load = () => {
     try {
       table = JSON.parse(readFileSync(path.join(dir, 'routes.json'), 'utf8'));
-      matchers = Object.entries(table.routes).map(([pattern, file]) => ({
+      matchers = Object.entries(table.routes).map(([pattern, files]) => ({
         regex: new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}/?$`),
-        file: path.join(dir, file),
+        files: Object.fromEntries(Object.entries(typeof files === 'string' ? { en: files } : files).map(([lang, file]) => [lang, path.join(dir, file)])),
       }));
     } catch {
       table = null;
@@ -123,13 +94,13 @@ function prerenderedPages(distDir, onReload = () => {}, log = (m) => console.err
     });
   };
   load();
-  return (pathname) => {
+  return (pathname, lang) => {
     if (!table) return null;
     if (Date.parse(table.expires) <= Date.now()) {
       regenerate();
       return null;
     }
-    return matchers.find((m) => m.regex.test(pathname))?.file ?? null;
+    return matchers.find((m) => m.regex.test(pathname))?.files[lang] ?? null;
   };
 }
 
@@ -169,9 +140,11 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
     express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
   );
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
-  // SPA fallback: every other GET is a client-side route. On the public site the page's own title,
-  // description and Open Graph tags are written into index.html (for crawlers and link previews);
-  // /events/:id reads the event from the API. Everything inserted is HTML-escaped.
+  // SPA fallback: every other GET is a client-side route. On the public site the page is served in
+  // the reader's language (scripts/site-language.mjs: ?lang, the lang cookie, English), prerendered
+  // when it can be, with its title, description, Open Graph tags and hreflang alternates in that
+  // language (for crawlers and link previews); /events/:id reads the event from the API in that
+  // language. Everything inserted is HTML-escaped.
   const indexFile = path.join(distDir, 'index.html');
   const htmlCache = new Map();
   const readHtml = (file) => {
@@ -186,11 +159,14 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
   app.get(/.*/, async (req, res, next) => {
     res.setHeader('Cache-Control', 'no-cache');
     if (!indexable) return res.sendFile(indexFile);
+    // The same URL is English or Hindi by the reader's cookie: caches must keep them apart.
+    res.vary('Cookie');
     try {
+      const lang = languageOfRequest(req);
       // Without a configured origin (local runs) the request's own host is used; production sets PUBLIC_ORIGIN.
       const base = origin ?? (production ? null : `${req.protocol}://${req.get('host')}`);
-      const url = base ? `${base}${req.path}` : undefined;
-      let meta = pageMeta[req.path.replace(/\/$/, '') || '/'];
+      const pageUrl = base ? `${base}${req.path}` : undefined;
+      let meta = metaOfPage(req.path, lang);
       const eventMatch = /^\/events\/([^/]+)\/?$/.exec(req.path);
       if (eventMatch) {
         let id = eventMatch[1];
@@ -199,17 +175,17 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
         } catch {
           // a malformed escape: looked up as typed, which finds nothing
         }
-        const event = await loadEvent(id);
-        meta = event
-          ? {
-              title: `${event.title} | ${SITE_NAME}`,
-              description: summary(`${event.date} · ${event.location}. ${event.description}`),
-              image: event.imageUrl && base ? new URL(event.imageUrl, `${base}/`).href : undefined,
-              type: 'article',
-            }
-          : pageMeta['/events'];
+        const event = await loadEvent(id, lang);
+        if (event) {
+          meta = {
+            title: eventTitle(lang, event.title),
+            description: summary(`${event.date} · ${event.location}. ${event.description}`),
+            image: event.imageUrl && base ? new URL(event.imageUrl, `${base}/`).href : undefined,
+            type: 'article',
+          };
+        }
       }
-      const page = prerendered(req.path);
+      const page = prerendered(req.path, lang);
       let html = indexHtml();
       if (page) {
         try {
@@ -218,7 +194,8 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
           // being written again right now: index.html serves
         }
       }
-      res.type('html').send(meta ? withMeta(html, { ...meta, url }) : html);
+      html = meta ? withMeta(html, { ...meta, lang, siteName: SITE_NAME[lang], pageUrl }) : withLang(html, lang);
+      res.type('html').send(html);
     } catch (error) {
       next(error);
     }

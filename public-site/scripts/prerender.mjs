@@ -1,16 +1,26 @@
 // Prerenders the signed-out pages into dist/prerendered/ after `vite build` and the prerender build
-// (`vite build --ssr src/entry-server.tsx`, into dist-ssr/). Each page is index.html with:
-// - the page's HTML in #root (English, signed out, data loading), so a phone paints it before the
-//   JavaScript arrives;
+// (`vite build --ssr src/entry-server.tsx`, into dist-ssr/), each in English and in Hindi. Each page is
+// index.html with:
+// - the page's HTML in #root (signed out, data loading), so a phone paints it before the JavaScript
+//   arrives, in the language the server picks for the reader (scripts/site-language.mjs);
+// - <html lang> of its language (the client hydrates only a page in the language it chose), and the
+//   title, description and Open Graph tags in that language (scripts/page-meta.mjs), for servers
+//   that send the file as it is (nginx); the language alternates need the site's origin, so a marker
+//   stands where nginx writes them (deploy/nginx-site.conf) and scripts/serve-site.mjs rewrites the head;
 // - the stylesheets of the chunks the page rendered (no unstyled flash, no layout shift) and module
-//   preloads of their scripts (fetched with the entry instead of after it).
-// dist/prerendered/routes.json maps each route pattern to its file; scripts/serve-site.mjs and the
-// nginx configuration serve these files for their routes and index.html for every other one.
+//   preloads of their scripts (fetched with the entry instead of after it), and on Hindi pages of the
+//   Hindi catalogue, which the app needs before it can hydrate.
+// dist/prerendered/routes.json maps each route pattern to its file per language (English at the top,
+// Hindi under hi/); scripts/serve-site.mjs and the nginx configuration serve these files for their
+// routes and index.html for every other one.
 // Each page renders in its own process so that the dynamic imports it records are its own.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { withLang, withMeta } from '../../scripts/page-head.mjs';
+import { metaOfPage, SITE_NAME } from '../../scripts/page-meta.mjs';
+import { SITE_LANGUAGES } from '../../scripts/site-language.mjs';
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(appDir, 'dist');
@@ -18,10 +28,13 @@ const outDir = path.join(distDir, 'prerendered');
 
 const serverEntry = () => import(pathToFileURL(path.join(appDir, 'dist-ssr', 'entry-server.js')).href);
 
-async function renderInThisProcess(url) {
+/** The Hindi catalogue's chunk: the app loads it before its first render on a Hindi page. */
+const CATALOGUE_MODULE = { hi: 'src/i18n/locales/hi.json' };
+
+async function renderInThisProcess(url, lang) {
   globalThis.__prerenderModules = new Set();
   const { render } = await serverEntry();
-  const html = await render(url);
+  const html = await render(url, lang);
   process.stdout.write(JSON.stringify({ html, modules: [...globalThis.__prerenderModules] }));
 }
 
@@ -49,8 +62,15 @@ function deprioritiseScripts(html) {
     .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin');
 }
 
-function fileFor(pattern) {
-  return pattern === '/' ? 'index.html' : `${pattern.slice(1).replace(/:(\w+)/g, '[$1]')}.html`;
+function fileFor(pattern, lang) {
+  const file = pattern === '/' ? 'index.html' : `${pattern.slice(1).replace(/:(\w+)/g, '[$1]')}.html`;
+  return lang === 'en' ? file : `${lang}/${file}`;
+}
+
+/** The head of a page in its language; `url` stands for the route (an event's page has the calendar's meta). */
+function headInLanguage(html, url, lang) {
+  const meta = metaOfPage(url, lang);
+  return meta ? withMeta(html, { ...meta, lang, siteName: SITE_NAME[lang], keepMarker: true }) : withLang(html, lang);
 }
 
 async function main() {
@@ -62,30 +82,33 @@ async function main() {
   const { prerenderedRoutes, prerenderValidUntil } = await serverEntry();
   const routes = {};
   for (const { pattern, url } of prerenderedRoutes) {
-    const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--render', url], { cwd: appDir, maxBuffer: 16 * 1024 * 1024 });
-    const { html, modules } = JSON.parse(out.toString('utf8'));
-    const { css, js } = chunkAssets(manifest, modules);
-    const links = [
-      ...css.filter((f) => !present.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-      ...js.filter((f) => !present.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-    ];
-    // The page is readable without its scripts: they load at low priority, after the stylesheets
-    // and the images in view (on a slow 3G/4G link the hero image comes before 160 KB of code).
-    const page = deprioritiseScripts(
-      template
-        .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`),
-    );
-    const file = fileFor(pattern);
-    mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
-    writeFileSync(path.join(outDir, file), page);
-    routes[pattern] = file;
-    console.log(`prerendered ${pattern} → dist/prerendered/${file} (${(html.length / 1024).toFixed(1)} KB of HTML, ${links.length} extra links)`);
+    routes[pattern] = {};
+    for (const lang of SITE_LANGUAGES) {
+      const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--render', url, lang], { cwd: appDir, maxBuffer: 16 * 1024 * 1024 });
+      const { html, modules } = JSON.parse(out.toString('utf8'));
+      const { css, js } = chunkAssets(manifest, [...modules, ...(CATALOGUE_MODULE[lang] ? [CATALOGUE_MODULE[lang]] : [])]);
+      const links = [
+        ...css.filter((f) => !present.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+        ...js.filter((f) => !present.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+      ];
+      // The page is readable without its scripts: they load at low priority, after the stylesheets
+      // and the images in view (on a slow 3G/4G link the hero image comes before 160 KB of code).
+      const page = deprioritiseScripts(
+        headInLanguage(template, url, lang)
+          .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
+          .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`),
+      );
+      const file = fileFor(pattern, lang);
+      mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+      writeFileSync(path.join(outDir, file), page);
+      routes[pattern][lang] = file;
+      console.log(`prerendered ${pattern} (${lang}) → dist/prerendered/${file} (${(html.length / 1024).toFixed(1)} KB of HTML, ${links.length} extra links)`);
+    }
   }
   // scripts/serve-site.mjs serves index.html once they expire, and prerenders again.
   const expires = prerenderValidUntil(new Date()).toISOString();
   writeFileSync(path.join(outDir, 'routes.json'), `${JSON.stringify({ expires, routes }, null, 2)}\n`);
 }
 
-if (process.argv[2] === '--render') await renderInThisProcess(process.argv[3]);
+if (process.argv[2] === '--render') await renderInThisProcess(process.argv[3], process.argv[4]);
 else await main();

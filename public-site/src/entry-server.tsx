@@ -1,11 +1,13 @@
-// Build-time prerendering (scripts/prerender.mjs): the HTML of a signed-out page in English, its
-// data still loading, so that a phone paints the page before the JavaScript has arrived; main.tsx
-// hydrates it. Not a server-side renderer: nothing here runs per request.
+// Build-time prerendering (scripts/prerender.mjs): the HTML of a signed-out page in English or Hindi,
+// its data still loading, so that a phone paints the page in the reader's language before the
+// JavaScript has arrived; main.tsx hydrates it. Not a server-side renderer: nothing here runs per request.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
-import { initI18nSync } from '@/i18n';
+import { i18next, initI18nSync, type Language } from '@/i18n';
+// Bundled here (the browser loads it as a chunk of its own): every page is rendered in both languages.
+import hi from '@/i18n/locales/hi.json';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes, appRoutes, preloadPage } from '@/app/router';
 import { nextMidnightInIndia } from '@/lib/format';
@@ -21,8 +23,10 @@ export const prerenderedRoutes = appRoutes
  */
 export const prerenderValidUntil = (now: Date) => nextMidnightInIndia(now);
 
-export async function render(url: string): Promise<string> {
+export async function render(url: string, lang: Language = 'en'): Promise<string> {
   initI18nSync();
+  if (!i18next.hasResourceBundle('hi', 'translation')) i18next.addResourceBundle('hi', 'translation', hi, true, true);
+  await i18next.changeLanguage(lang);
   // Loaded first, so the page renders synchronously in place of the route's loading fallback.
   await preloadPage(new URL(url, 'http://prerender').pathname);
   // No network at build time: every query stays in its loading state, as on the client's first render.

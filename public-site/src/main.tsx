@@ -7,9 +7,14 @@ import { App } from '@/app/app';
 import { preloadPage } from '@/app/router';
 import { getAuthToken } from '@/lib/auth-token';
 
-// Language bootstrapping lives in the bundle (no inline scripts under the CSP): read the stored
-// choice, load its catalogue, set <html lang>, then render. The page's own chunk loads at the same
-// time, so the first render is the page itself, not a loading spinner.
+// The language the server sent this document in (scripts/serve-site.mjs, nginx), read before i18next
+// sets <html lang> to the reader's.
+const servedLanguage = document.documentElement.lang;
+
+// Language bootstrapping lives in the bundle (no inline scripts under the CSP): choose the language
+// (?lang, the lang cookie, a stored choice, English), load its catalogue, set <html lang>, then
+// render. The page's own chunk loads at the same time, so the first render is the page itself, not
+// a loading spinner.
 const [i18n] = await Promise.all([initI18n(), preloadPage(window.location.pathname).catch(() => undefined)]);
 
 const root = document.getElementById('root');
@@ -21,11 +26,12 @@ const app = (
   </StrictMode>
 );
 
-// Pages served from dist/prerendered (scripts/prerender.mjs) arrive as HTML: the signed-out English
-// page of today with its data loading. Hydrating it keeps what the visitor already sees; a visitor
-// reading Hindi or signed in would not match it, so their page is rendered afresh (replacing the
-// prerendered HTML in one commit).
-if (root.firstElementChild && i18n.language === 'en' && !getAuthToken()) {
+// Pages served from dist/prerendered (scripts/prerender.mjs) arrive as HTML: the signed-out page of
+// today, in the language the server picked, with its data loading. Hydrating it keeps what the
+// visitor already sees; a page in another language than the one chosen here (a choice the server
+// could not see: kept only in localStorage, now copied into the cookie) or a visitor signed in
+// would not match it, so their page is rendered afresh (replacing the prerendered HTML in one commit).
+if (root.firstElementChild && servedLanguage === i18n.language && !getAuthToken()) {
   hydrateRoot(root, app, {
     onRecoverableError: (error) => console.warn('the prerendered page did not match; rendered afresh', error),
   });

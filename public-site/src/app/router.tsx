@@ -32,7 +32,7 @@ export interface AppRoute {
   /** Catalogue key of the document title; absent when the page sets its own title. */
   titleKey?: string;
   /**
-   * Built as HTML by scripts/prerender.mjs (signed out, English, data loading): only pages a
+   * Built as HTML by scripts/prerender.mjs (signed out, English and Hindi, data loading): only pages a
    * signed-out visitor sees as such, never one that depends on who is signed in.
    */
   prerender?: true;

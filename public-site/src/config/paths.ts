@@ -31,6 +31,6 @@ export type PathName = keyof typeof paths;
 
 /** REST downloads of the API on this origin (not pages of the site). */
 export const apiPaths = {
-  /** The event as an iCalendar file (Add to calendar). */
-  eventIcs: (id: string) => `/api/events/${encodeURIComponent(id)}/ics`,
+  /** The event as an iCalendar file (Add to calendar), its text in the page's language (a plain link sends no Accept-Language of ours). */
+  eventIcs: (id: string, lang: string = 'en') => `/api/events/${encodeURIComponent(id)}/ics${lang === 'en' ? '' : `?lang=${lang}`}`,
 } as const;

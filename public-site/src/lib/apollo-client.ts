@@ -3,6 +3,7 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { i18next } from '@/i18n';
 import { clearAuthToken, getAuthToken } from './auth-token';
 import { goToPage } from './reload';
 
@@ -14,6 +15,15 @@ const authLink = new SetContextLink((prevContext) => {
   if (!token) return {};
   return { headers: { ...prevContext.headers, authorization: `Bearer ${token}` }, sentToken: token };
 });
+
+/**
+ * The API writes what it can (event titles, descriptions, places, messages) in the request's
+ * Accept-Language: the reader's choice on this site, not the browser's own list. Read per request,
+ * so a request after a language switch asks in the new language.
+ */
+const languageLink = new SetContextLink((prevContext) => ({
+  headers: { ...prevContext.headers, 'accept-language': i18next.language || 'en' },
+}));
 
 /**
  * A signed-in call answered UNAUTHENTICATED means the stored session is no longer valid (expired,
@@ -34,7 +44,7 @@ const httpLink = new HttpLink({ uri: env.graphqlUrl });
 
 /** The one Apollo client of the public site. */
 export const apolloClient = new ApolloClient({
-  link: ApolloLink.from([authLink, sessionLink, httpLink]),
+  link: ApolloLink.from([languageLink, authLink, sessionLink, httpLink]),
   cache: new InMemoryCache({
     typePolicies: {
       // Team members, events and users are normalised by id (the default); day counts have no id.

@@ -47,4 +47,14 @@ describe('LanguageSwitch', () => {
     await waitFor(() => expect(i18next.language).toBe('hi'));
     expect(result).not.toHaveBeenCalled();
   });
+
+  it('remembers the choice in the cookie the server reads, and in localStorage', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LanguageSwitch />);
+    await user.click(screen.getByRole('button', { name: 'हिन्दी' }));
+    await waitFor(() => expect(i18next.language).toBe('hi'));
+    expect(document.cookie).toContain('lang=hi');
+    expect(window.localStorage.getItem('lang')).toBe('hi');
+    expect(document.documentElement.lang).toBe('hi');
+  });
 });

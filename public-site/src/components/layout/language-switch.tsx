@@ -1,3 +1,4 @@
+import { useApolloClient } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { useSetLanguage } from '@/features/accounts/api/use-set-language';
 import { setLanguage, type Language } from '@/i18n';
@@ -14,10 +15,16 @@ export function LanguageSwitch() {
   const { lang } = useLocale();
   const token = useAuthToken();
   const storeOnAccount = useSetLanguage();
+  const client = useApolloClient();
   const choose = (next: Language) => {
-    void setLanguage(next);
+    if (next === lang) return;
+    // The page changes language, then what it shows from the API is fetched again in it.
+    void setLanguage(next)
+      .then(() => import('@/lib/refetch-in-language'))
+      .then(({ refetchInLanguage }) => refetchInLanguage(client))
+      .catch(() => undefined);
     // Signed in: the account keeps the choice, so its mails come in this language (fire and forget).
-    if (token && next !== lang) storeOnAccount(next);
+    if (token) storeOnAccount(next);
   };
   return (
     <div className="lang-switch" role="group" aria-label={t('nav.language')}>

@@ -23,7 +23,7 @@ const OFFER_PARAM = 'offer';
  * page says so). Past events never reach here (the page says 'This event has already occurred.').
  */
 export function EventRegistrationSlot({ event }: EventRegistrationSlotProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const token = useAuthToken();
   const [params, setParams] = useSearchParams();
   const { toast, show } = useToast();
@@ -73,7 +73,7 @@ export function EventRegistrationSlot({ event }: EventRegistrationSlotProps) {
         <RegisterButton event={event} />
       )}
       {!event.hasStarted ? (
-        <a className="event-registration__calendar" href={apiPaths.eventIcs(event.id)} download>
+        <a className="event-registration__calendar" href={apiPaths.eventIcs(event.id, i18n.language)} download>
           <Icon name="calendar" size={20} />
           {t('eventRegistration.addToCalendar')}
         </a>

@@ -43,6 +43,7 @@ function EntryHead({ event }: { event: Upcoming | Past | Waiting }) {
 
 function UpcomingEntry({ event }: { event: Upcoming }) {
   const { t } = useTranslation();
+  const { lang } = useLocale();
   return (
     <li className="card my-event">
       {event.cancelled ? <EventBadge event={event} className="my-event__badge" /> : null}
@@ -56,7 +57,7 @@ function UpcomingEntry({ event }: { event: Upcoming }) {
               <span className="visually-hidden"> {t('myEvents.forEvent', { title: event.title })}</span>
             </Link>
             {!event.hasStarted ? (
-              <a className="event-registration__calendar" href={apiPaths.eventIcs(event.id)} download>
+              <a className="event-registration__calendar" href={apiPaths.eventIcs(event.id, lang)} download>
                 <Icon name="calendar" size={20} />
                 {t('eventRegistration.addToCalendar')}
                 <span className="visually-hidden"> {t('myEvents.forEvent', { title: event.title })}</span>

@@ -1,0 +1,66 @@
+// Writes a page's language, title, description, Open Graph tags and language alternates into the
+// <head> of a built HTML file. Used per request by scripts/serve-site.mjs and at build time by
+// public-site/scripts/prerender.mjs, so it first removes what an earlier pass wrote: applying it to a
+// prerendered page gives the same head as applying it to index.html.
+import { OG_LOCALE } from './page-meta.mjs';
+import { SITE_LANGUAGES } from './site-language.mjs';
+
+/** Escapes text for an HTML attribute value or element content. */
+export function escapeHtml(value) {
+  return String(value).replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Where nginx writes the language alternates of a prerendered page (deploy/nginx-site.conf, sub_filter):
+ * their URLs need the site's origin, which the build does not know.
+ */
+export const ALTERNATES_MARKER = '<!--page-alternates-->';
+
+/** The address of `pageUrl` (no query) in `lang`: English is the plain URL, Hindi adds ?lang=hi. */
+export const urlInLanguage = (pageUrl, lang) => (lang === 'en' ? pageUrl : `${pageUrl}?lang=${lang}`);
+
+/** hreflang links of every language and x-default (English), and the canonical URL of this one. */
+export function alternateLinks(pageUrl, lang) {
+  return [
+    ...SITE_LANGUAGES.map((l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(urlInLanguage(pageUrl, l))}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(pageUrl)}" />`,
+    `<link rel="canonical" href="${escapeHtml(urlInLanguage(pageUrl, lang))}" />`,
+  ];
+}
+
+const WRITTEN_BEFORE = [
+  /\s*<meta (?:property="og:|name="twitter:)[^>]*>/g,
+  /\s*<link rel="(?:canonical|alternate)"[^>]*>/g,
+  new RegExp(`\\s*${ALTERNATES_MARKER}`, 'g'),
+];
+
+/**
+ * Sets <html lang>, the title and description, and adds Open Graph / Twitter tags in `lang`.
+ * `pageUrl` (absolute, without query) adds og:url, hreflang alternates and the canonical link;
+ * without it (a build that does not know its origin) `keepMarker` leaves the place where nginx adds them.
+ */
+export function withMeta(html, { lang, siteName, title, description, pageUrl, image, type = 'website', keepMarker = false }) {
+  const alternate = SITE_LANGUAGES.filter((l) => l !== lang);
+  const tags = [
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
+    `<meta property="og:type" content="${escapeHtml(type)}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:locale" content="${OG_LOCALE[lang]}" />`,
+    ...alternate.map((l) => `<meta property="og:locale:alternate" content="${OG_LOCALE[l]}" />`),
+    pageUrl ? `<meta property="og:url" content="${escapeHtml(urlInLanguage(pageUrl, lang))}" />` : '',
+    image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+    ...(pageUrl ? alternateLinks(pageUrl, lang) : keepMarker ? [ALTERNATES_MARKER] : []),
+  ].filter(Boolean);
+  let out = html;
+  for (const pattern of WRITTEN_BEFORE) out = out.replace(pattern, '');
+  return withLang(out, lang)
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(description)}" />\n    ${tags.join('\n    ')}`);
+}
+
+/** Sets the document's language (<html lang>), which the client compares with its own choice before hydrating. */
+export function withLang(html, lang) {
+  return html.replace(/<html\b[^>]*>/, (tag) => (/\blang="[^"]*"/.test(tag) ? tag.replace(/\blang="[^"]*"/, `lang="${lang}"`) : tag.replace('<html', `<html lang="${lang}"`)));
+}

@@ -1,0 +1,32 @@
+// The language a public page is served in, chosen the way the browser chooses it
+// (public-site/src/i18n/language-choice.ts): `?lang=en|hi`, else the `lang` cookie that the language
+// switch sets, else English. Both sides must agree, or the page the browser receives is not the one
+// it would render, and it cannot hydrate it.
+
+export const SITE_LANGUAGES = ['en', 'hi'];
+export const DEFAULT_LANGUAGE = 'en';
+export const LANGUAGE_COOKIE = 'lang';
+
+const isSiteLanguage = (value) => typeof value === 'string' && SITE_LANGUAGES.includes(value);
+
+/** The value of cookie `name` in a Cookie header, or undefined. */
+export function cookieValue(header, name) {
+  for (const part of String(header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** `?lang=` beats the cookie (a shared link or a search result says which page it is), and English is the default. */
+export function pickLanguage({ query, cookie }) {
+  if (isSiteLanguage(query)) return query;
+  if (isSiteLanguage(cookie)) return cookie;
+  return DEFAULT_LANGUAGE;
+}
+
+/** The language of an express request. */
+export function languageOfRequest(req) {
+  const query = req.query?.lang;
+  return pickLanguage({ query: Array.isArray(query) ? query[0] : query, cookie: cookieValue(req.headers.cookie, LANGUAGE_COOKIE) });
+}

@@ -1,0 +1,53 @@
+// node --test scripts/: the server's choice of language, and the head it writes for it.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { alternateLinks, withMeta } from './page-head.mjs';
+import { pageMeta } from './page-meta.mjs';
+import { cookieValue, languageOfRequest, pickLanguage } from './site-language.mjs';
+
+const { cases } = JSON.parse(readFileSync(new URL('./language-choice-cases.json', import.meta.url), 'utf8'));
+
+describe('site-language', () => {
+  it('chooses as the browser does: ?lang, then the cookie, then English', () => {
+    for (const { query, cookie, server } of cases) assert.equal(pickLanguage({ query, cookie }), server, JSON.stringify({ query, cookie }));
+  });
+
+  it('reads the cookie among others, and the first ?lang of a repeated one', () => {
+    assert.equal(cookieValue('a=1; lang=hi; b=2', 'lang'), 'hi');
+    assert.equal(cookieValue('xlang=hi', 'lang'), undefined);
+    assert.equal(cookieValue(undefined, 'lang'), undefined);
+    assert.equal(languageOfRequest({ query: { lang: ['hi', 'en'] }, headers: {} }), 'hi');
+    assert.equal(languageOfRequest({ query: {}, headers: { cookie: 'lang=hi' } }), 'hi');
+  });
+});
+
+describe('page-head', () => {
+  const template = '<html lang="en"><head><meta name="description" content="x" /><title>t</title></head></html>';
+
+  it('gives the same head when applied again (a prerendered page already has one)', () => {
+    const meta = { ...pageMeta['/about'].hi, lang: 'hi', siteName: 'ज्ञान ज्योति शिक्षा मिशन', pageUrl: 'https://example.org/about' };
+    const once = withMeta(template, meta);
+    assert.equal(withMeta(withMeta(template, { ...pageMeta['/about'].en, lang: 'en', siteName: 'x', keepMarker: true }), meta), once);
+    assert.equal(withMeta(once, meta), once);
+  });
+
+  it('leaves a marker for nginx only when it has no URL to write', () => {
+    const meta = { ...pageMeta['/'].en, lang: 'en', siteName: 'x' };
+    assert.match(withMeta(template, { ...meta, keepMarker: true }), /<!--page-alternates-->/);
+    assert.doesNotMatch(withMeta(template, { ...meta, keepMarker: true, pageUrl: 'https://example.org/' }), /<!--page-alternates-->/);
+  });
+
+  it('escapes the URL it writes', () => {
+    assert.ok(alternateLinks('https://example.org/a"b', 'hi').every((link) => !link.includes('a"b')));
+  });
+
+  it('has every page in both languages, the Hindi one in Devanagari', () => {
+    for (const [route, meta] of Object.entries(pageMeta)) {
+      assert.ok(meta.en.title && meta.en.description, route);
+      assert.match(meta.hi.title, /[\u0900-\u097F]/, route);
+      assert.match(meta.hi.description, /[\u0900-\u097F]/, route);
+      assert.ok(meta.hi.description.length <= 200, route);
+    }
+  });
+});
