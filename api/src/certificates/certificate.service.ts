@@ -1,3 +1,4 @@
+import { asLanguage } from '../i18n/languages';
 import type { EventEntity } from '../events/event.entity';
 import { eventText } from '../events/event-text';
 import { localize } from '../i18n/translations';
@@ -89,7 +90,6 @@ export interface CertificateVerificationResult {
   message: string;
 }
 
-const asLanguage = (value: unknown): CertificateLanguage => (value === 'hi' ? 'hi' : 'en');
 const toDate = (v: Date | string) => new Date(v);
 const toDateOrNull = (v: Date | string | null | undefined) => (v === null || v === undefined ? null : new Date(v));
 const origin = (publicOrigin: string) => publicOrigin.replace(/\/+$/, '');

@@ -1,3 +1,4 @@
+import { asLanguage } from '../i18n/languages';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuditService } from '../audit/audit.service';
 import type { Viewer } from '../common/access';
@@ -60,7 +61,6 @@ export interface CancelResult {
 
 type ReminderConfig = Pick<Config, 'jwtSecret' | 'publicOrigin' | 'reminderLeadHours'>;
 
-const asLanguage = (value: unknown): MailLanguage => (value === 'hi' ? 'hi' : 'en');
 const iso = (d: Date | string) => new Date(d).toISOString();
 const origin = (publicOrigin: string) => publicOrigin.replace(/\/+$/, '');
 

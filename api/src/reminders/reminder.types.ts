@@ -3,8 +3,9 @@ import { IsBoolean, IsIn, IsString, MaxLength, MinLength } from 'class-validator
 import { Field, Int, ObjectType } from 'type-graphql';
 import { trim } from '../common/validate';
 
-export const LANGUAGES = ['en', 'hi'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Language } from '../i18n/languages';
+
+export type { Language };
 
 @ObjectType()
 export class ReminderQueuedPayload {
