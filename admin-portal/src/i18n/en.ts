@@ -122,6 +122,37 @@ export const en = {
     ADMIN: 'Admin',
     SUPERADMIN: 'Superadmin',
   },
+  /** Content written in English and Hindi (events, team members): tabs, counts, previews, list badges. */
+  content: {
+    languages: { en: 'English', hi: 'Hindi' },
+    tabsLabel: 'Language of the text',
+    tabStatus: {
+      complete: 'complete',
+      missing: (n: number) => `${n} ${plural(n, 'field', 'fields')} missing`,
+    },
+    /** A Hindi field's label: 'Title (Hindi)'. */
+    fieldIn: (label: string, language: string) => `${label} (${language})`,
+    /** Heading of the fields under the tabs (date, image, links…). */
+    sharedFields: 'The same in every language',
+    hindiHint: 'Optional. Where a Hindi field is empty, the Hindi site shows the English text.',
+    count: (n: number, max: number) => `${n} / ${max}`,
+    countSpoken: (n: number, max: number) => `${n} of ${max} characters used`,
+    tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+    previewTitle: (language: string) => `Preview: the public card in ${language}`,
+    fallback: 'Hindi missing — English shown',
+    previewEmpty: 'Not written yet',
+    previewNoImage: 'No image: the site shows its default picture',
+    previewNoPhoto: 'No photo chosen yet',
+    /** The public site's date line: 'Fri, 1 May 2030 at 10:00 am' / 'शुक्र, 1 मई 2030, 10:00 am बजे'. */
+    previewDateTime: {
+      en: (date: string, time: string) => `${date} at ${time}`,
+      hi: (date: string, time: string) => `${date}, ${time} बजे`,
+    },
+    noHindi: 'No Hindi',
+    hindiIncomplete: 'Hindi incomplete',
+    missingHindiFilter: 'Missing Hindi',
+    missingHindiFilterHint: 'Show only records not fully written in Hindi',
+  },
   dashboard: {
     title: 'Dashboard',
     userTrends: 'User Trends',
@@ -422,6 +453,10 @@ export const en = {
     formAddTitle: 'Add Team Member',
     formEditTitle: 'Edit Team Member',
     empty: 'No team members yet.',
+    emptyFiltered: 'No team members match.',
+    // Without the words 'name' and 'designation': the browser journeys find the form's fields by those labels.
+    searchLabel: 'Search team members',
+    searchPlaceholder: 'Search name or designation',
     loadFailed: 'Failed to fetch team members',
     added: 'Team member added successfully',
     updated: 'Team member updated successfully',

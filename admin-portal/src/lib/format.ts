@@ -14,12 +14,19 @@ export function formatEventDate(date: string): string {
   return new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(d);
 }
 
-export function formatEventTime(time: string | null | undefined): string {
+/** An event's date as the public site's cards write it in their language ('Fri, 1 May 2030' / 'शुक्र, 1 मई 2030'). */
+export function formatCardDate(date: string, locale: string): string {
+  const d = parseDate(date);
+  if (!d) return date;
+  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(d);
+}
+
+export function formatEventTime(time: string | null | undefined, locale: string = LOCALE): string {
   if (!time) return '';
   const m = /^(\d{1,2}):(\d{2})/.exec(time);
   if (!m) return time;
   const d = new Date(Date.UTC(1970, 0, 1, Number(m[1]), Number(m[2])));
-  return new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(d);
+  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(d);
 }
 
 /** A moment (ISO date-time) in India time. */

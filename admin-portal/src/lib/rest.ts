@@ -1,13 +1,15 @@
 // The few REST calls of the portal: image uploads and CSV downloads, with the admin bearer token.
 import { env } from '@/config/env';
+import { ADMIN_CONTENT_LANGUAGE } from './content-languages';
 import { RestError } from './errors';
 import { getAdminToken } from './session';
 import { handleUnauthenticated } from './unauthenticated';
 import { en } from '@/i18n/en';
 
+/** The bearer token, and English answers whatever the browser prefers (as the Apollo client asks). */
 function authHeaders(): Record<string, string> {
   const token = getAdminToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
+  return { 'Accept-Language': ADMIN_CONTENT_LANGUAGE, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
 }
 
 async function failure(res: Response, fallback: string): Promise<RestError> {

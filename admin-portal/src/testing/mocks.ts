@@ -67,6 +67,49 @@ export function makeEvent(overrides: Record<string, unknown> = {}) {
     cancelledAt: null,
     waitlistCount: 0,
     waitlistOfferHours: 24,
+    missingLanguages: ['hi'],
+    translations: eventTranslations(),
+    ...overrides,
+  };
+}
+
+type EventText = { title: string | null; description: string | null; location: string | null; speaker: string | null };
+
+/** An event's `translations`: English as given (or the defaults' placeholder), Hindi empty unless given. */
+export function eventTranslations(en: Partial<EventText> = {}, hi: Partial<EventText> = {}) {
+  const row = (lang: string, text: Partial<EventText>) => ({
+    __typename: 'EventTranslation',
+    lang,
+    title: null,
+    description: null,
+    location: null,
+    speaker: null,
+    ...text,
+  });
+  return [row('en', { title: 'Event', description: 'A description', location: 'Prayagraj', ...en }), row('hi', hi)];
+}
+
+type MemberText = { name: string | null; designation: string | null; description: string | null };
+
+/** A team member's `translations`, as eventTranslations. */
+export function memberTranslations(en: Partial<MemberText> = {}, hi: Partial<MemberText> = {}) {
+  const row = (lang: string, text: Partial<MemberText>) => ({ __typename: 'TeamMemberTranslation', lang, name: null, designation: null, description: null, ...text });
+  return [row('en', { name: 'Member', designation: 'Volunteer', description: 'Helps out', ...en }), row('hi', hi)];
+}
+
+export function makeTeamMember(overrides: Record<string, unknown> = {}) {
+  seq += 1;
+  return {
+    __typename: 'TeamMember',
+    id: `member-${seq}`,
+    name: `Member ${seq}`,
+    designation: 'Volunteer',
+    description: 'Teaches on Saturdays',
+    imageUrl: null,
+    imageSrcSet: null,
+    socialLinks: { __typename: 'SocialLinks', facebook: null, linkedin: null, twitter: null, github: null },
+    missingLanguages: ['hi'],
+    translations: memberTranslations(),
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../i18n/languages';
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import { GraphQLError, Kind, getNullableType, isListType, type ASTNode, type ASTVisitor, type ValidationContext, type SelectionSetNode, type FragmentDefinitionNode } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
@@ -79,8 +80,12 @@ export const listCostEstimator: ComplexityEstimator = ({ type, field, args, chil
   if (typeof args.limit === 'number') return 1 + Math.max(1, args.limit) * childComplexity;
   const isList = isListType(getNullableType(field.type));
   const pageItems = field.name === 'items' && type.name.endsWith('Page');
-  return 1 + (isList && !pageItems ? ASSUMED_LIST_SIZE : 1) * childComplexity;
+  const size = BOUNDED_LISTS[field.name] ?? ASSUMED_LIST_SIZE;
+  return 1 + (isList && !pageItems ? size : 1) * childComplexity;
 };
+
+/** Lists whose length is known: one entry per language at most (a record's translations, its missing languages). */
+const BOUNDED_LISTS: Record<string, number> = { translations: LANGUAGES.length, missingLanguages: LANGUAGES.length };
 
 /**
  * Rejects an operation whose estimated cost (with its variables, fragments expanded) exceeds the budget,

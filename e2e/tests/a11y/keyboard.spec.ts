@@ -146,27 +146,33 @@ test.describe('keyboard only', () => {
 
     const eventTitle = `Keyboard Event ${Date.now()}`;
     await page.keyboard.type(eventTitle);
-    await page.keyboard.press('Tab');
-    const category = page.getByLabel('Category');
-    await expect(category).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(category).not.toHaveValue('');
+    // The English tab's text fields come first, then the fields shared by every language.
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Description')).toBeFocused();
     await page.keyboard.type('Typed without a mouse.');
     await page.keyboard.press('Tab');
+    const location = page.getByLabel('Location');
+    await expect(location).toBeFocused();
+    await page.keyboard.type('Mission Centre, Kareli, Prayagraj');
+    // The Hindi tab: back to the tab list, ArrowRight selects Hindi, Tab enters its first field.
+    await tabTo(page, page.getByRole('tab', { name: /^English/ }), { back: true });
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: /^Hindi/ })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Title (Hindi)')).toBeFocused();
+    await page.keyboard.type('कीबोर्ड कार्यक्रम');
+    const category = page.getByLabel('Category');
+    await tabTo(page, category);
+    await page.keyboard.press('ArrowDown');
+    await expect(category).not.toHaveValue('');
     const date = page.getByRole('textbox', { name: 'Date', exact: true });
-    await expect(date).toBeFocused();
+    await tabTo(page, date);
     await page.keyboard.type('03142031');
     await expect(date).toHaveValue('2031-03-14');
     await tabTo(page, page.getByRole('textbox', { name: 'Time', exact: true }));
     await page.keyboard.type('1030AM');
     await expect(page.getByRole('textbox', { name: 'Time', exact: true })).toHaveValue('10:30');
-    const location = page.getByLabel('Location');
-    await tabTo(page, location);
-    await page.keyboard.type('Mission Centre, Kareli, Prayagraj');
-    await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Max participants')).toBeFocused();
+    await tabTo(page, page.getByLabel('Max participants'), { back: true });
     await page.keyboard.type('0');
     // Enter in a field submits: the remaining error is announced and focused.
     await page.keyboard.press('Enter');

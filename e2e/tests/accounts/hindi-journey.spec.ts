@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { STACK } from '../../support/stack-config.cjs';
 import { mailsTo, uniqueEmail, waitForCode, waitForMail } from '../../support/mail';
-import { adminGql } from '../admin/admin-helpers';
+import { admin, adminGql, signIn } from '../admin/admin-helpers';
 import { hhmm, indiaNow, todayTooTight } from './event-helpers';
 
 const screenshotDir = path.resolve(STACK.dataDir, '..', 'artifacts', 'screenshots');
@@ -101,11 +101,15 @@ test.describe('Hindi all the way through', () => {
   });
 });
 
-/** Fills the Hindi tab of the admin event form and saves. */
+/** The admin opens the event's edit form, writes the Hindi on its Hindi tab and saves. */
 async function addHindiInAdmin(page: Page, eventId: string, hi: { title: string; location: string }) {
-  // Until the admin form has its Hindi tab wired in this test, the same write goes through the API.
-  await adminGql(page.request, 'mutation($id: ID!, $input: EventUpdateInput!) { updateEvent(id: $id, input: $input) { id } }', {
-    id: eventId,
-    input: { titleHi: hi.title, locationHi: hi.location },
-  });
+  await signIn(page);
+  await page.goto(admin(`/admin/events/edit/${eventId}`));
+  await page.getByRole('tab', { name: /^Hindi/ }).click();
+  await page.getByLabel('Title (Hindi)').fill(hi.title);
+  await page.getByLabel('Location (Hindi)').fill(hi.location);
+  const preview = page.getByRole('region', { name: 'Preview: the public card in Hindi' });
+  await expect(preview.getByText(hi.title)).toBeVisible();
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await expect(page.getByText('Event updated')).toBeVisible();
 }

@@ -29,7 +29,10 @@ export type EventCategory =
 
 export type EventFilter = {
   category?: EventCategory | null | undefined;
+  /** Only events not fully written in this language ('hi') */
+  missingLanguage?: string | null | undefined;
   month?: number | null | undefined;
+  /** Finds an event by its title or speaker in any language, or its id */
   search?: string | null | undefined;
   when?: EventWhen;
   year?: number | null | undefined;

@@ -7,6 +7,8 @@ interface Props {
   error?: string;
   hint?: string;
   required?: boolean;
+  /** Shown under the control, beside the hint (a character count: see TextCounter). */
+  counter?: ReactNode;
   children: ReactNode;
 }
 
@@ -14,7 +16,7 @@ interface Props {
  * Label, control, hint and error of one form field. The control must carry `id`, and
  * `aria-describedby={describedBy(id, …)}` / `aria-invalid` (see fieldA11y).
  */
-export function Field({ id, label, error, hint, required, children }: Props) {
+export function Field({ id, label, error, hint, required, counter, children }: Props) {
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>
@@ -26,10 +28,15 @@ export function Field({ id, label, error, hint, required, children }: Props) {
         )}
       </label>
       {children}
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
+      {(hint || counter) && (
+        <div className="field-notes">
+          {hint && (
+            <p className="field-hint" id={`${id}-hint`}>
+              {hint}
+            </p>
+          )}
+          {counter}
+        </div>
       )}
       {error && (
         <p className="field-error" id={`${id}-error`} role="alert">
@@ -40,9 +47,12 @@ export function Field({ id, label, error, hint, required, children }: Props) {
   );
 }
 
-/** Accessibility props of a control rendered inside <Field>. */
-export function fieldA11y(id: string, error?: string, hint?: string, required?: boolean) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+/**
+ * Accessibility props of a control rendered inside <Field>. `counted`: the control has a TextCounter
+ * with the id `${id}-count`, read as part of its description.
+ */
+export function fieldA11y(id: string, error?: string, hint?: string, required?: boolean, counted?: boolean) {
+  const describedBy = [hint ? `${id}-hint` : '', counted ? `${id}-count` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return {
     id,
     'aria-invalid': error ? true : undefined,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { Field, fieldA11y } from './field';
 
 interface Props {
@@ -16,17 +16,7 @@ interface Props {
 
 /** An image file input with a preview of the chosen file (or the current image) before upload. */
 export function ImagePicker({ id, label, previewAlt, currentUrl, currentAlt, error, hint, required, file, onChange }: Props) {
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
+  const preview = useObjectUrl(file);
   const shown = preview ?? currentUrl ?? null;
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required}>

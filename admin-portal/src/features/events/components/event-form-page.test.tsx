@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { AdminEventDocument, CreateEventDocument, EventRegistrationsDocument, EventWaitlistDocument, UpdateEventDocument } from '@/gql/graphql';
 import { renderRoute } from '@/testing/render-route';
 import { gqlError, makeEvent } from '@/testing/mocks';
-import { isOfferHours } from './event-form';
+import { isOfferHours } from '../lib/event-rules';
 
 const offerField = () => screen.getByRole('spinbutton', { name: /Offer window \(hours\)/ });
 

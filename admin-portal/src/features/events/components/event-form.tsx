@@ -1,67 +1,37 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import type { EventCategory } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { en } from '@/i18n/en';
+import { errorToReveal, missingTranslationFields, type ContentLanguage } from '@/lib/content-languages';
 import { describeError, validationFields } from '@/lib/errors';
+import { rulesResolver } from '@/lib/rules-resolver';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { Field, fieldA11y } from '@/components/ui/field';
 import { ImagePicker } from '@/components/ui/image-picker';
+import { LanguageTabs } from '@/components/ui/language-tabs';
+import {
+  MAX_WAITLIST_OFFER_HOURS,
+  emptyEventForm,
+  eventCategories,
+  eventDetailFields,
+  eventTextFields,
+  eventTextNames,
+  validateEventForm,
+  type EventFormValues,
+} from '../lib/event-rules';
+import { EventTextFields } from './event-text-fields';
 
 const t = en.events;
-const v = t.validation;
-export const DEFAULT_WAITLIST_OFFER_HOURS = 24;
-export const MAX_WAITLIST_OFFER_HOURS = 168;
+const resolver = rulesResolver(validateEventForm);
 
-/** The waiting-list offer window: a whole number of hours from 1 to 168 (a week). */
-export function isOfferHours(value: string): boolean {
-  const s = value.trim();
-  if (!/^\d+$/.test(s)) return false;
-  const n = Number(s);
-  return n >= 1 && n <= MAX_WAITLIST_OFFER_HOURS;
-}
-
-export const eventCategories: readonly EventCategory[] = ['GENERAL', 'PRIMARY', 'SECONDARY', 'GRADUATE'];
-
-export interface EventFormValues {
-  title: string;
-  category: EventCategory | '';
-  description: string;
-  date: string;
-  time: string;
-  endDate: string;
-  endTime: string;
-  location: string;
-  maxParticipants: string;
-  externalLink: string;
-  speaker: string;
-  waitlistOfferHours: string;
-  removeImage: boolean;
-}
-
-export const emptyEventForm: EventFormValues = {
-  title: '',
-  category: '',
-  description: '',
-  date: '',
-  time: '',
-  endDate: '',
-  endTime: '',
-  location: '',
-  maxParticipants: '',
-  externalLink: '',
-  speaker: '',
-  waitlistOfferHours: String(DEFAULT_WAITLIST_OFFER_HOURS),
-  removeImage: false,
-};
-
-export function isUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
+/** The Hindi fields still to write (the Hindi tab says how many). */
+function useHindiMissing(control: Control<EventFormValues>): number {
+  const [title, titleHi, description, descriptionHi, location, locationHi, speaker, speakerHi] = useWatch({
+    control,
+    name: ['title', 'titleHi', 'description', 'descriptionHi', 'location', 'locationHi', 'speaker', 'speakerHi'],
+  });
+  return missingTranslationFields(eventTextFields, { title, description, location, speaker }, { title: titleHi, description: descriptionHi, location: locationHi, speaker: speakerHi }).length;
 }
 
 interface Props {
@@ -76,30 +46,56 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
   const [formError, setFormError] = useState<string | null>(null);
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | undefined>();
+  const [lang, setLang] = useState<ContentLanguage>('en');
+  const [focusTarget, setFocusTarget] = useState<keyof EventFormValues | null>(null);
   const {
     register,
+    control,
     handleSubmit,
     setError,
+    setFocus,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<EventFormValues>({ defaultValues: initialValues });
+    // The form focuses the first error itself: it may sit on the other language's tab, which must open first.
+  } = useForm<EventFormValues>({ defaultValues: initialValues, resolver, shouldFocusError: false });
   const removeImage = watch('removeImage');
+  const chosenImageUrl = useObjectUrl(image);
+  const cardImageUrl = chosenImageUrl ?? (removeImage ? null : (currentImageUrl ?? null));
+  const hindiMissing = useHindiMissing(control);
+
+  // Focus once the tab holding the field has rendered it.
+  useEffect(() => {
+    if (!focusTarget) return;
+    setFocus(focusTarget);
+    setFocusTarget(null);
+  }, [focusTarget, setFocus]);
+
+  const revealFirstError = (fieldErrors: FieldErrors<EventFormValues>) => {
+    const target = errorToReveal<keyof EventFormValues>((name) => !!fieldErrors[name], eventTextNames, eventDetailFields, lang);
+    if (!target) return;
+    setLang(target.lang);
+    setFocusTarget(target.name);
+  };
 
   const submit = async (values: EventFormValues) => {
     setFormError(null);
     try {
       await onSubmit(values, image);
     } catch (err) {
+      const serverErrors: FieldErrors<EventFormValues> = {};
       for (const [name, message] of Object.entries(validationFields(err))) {
-        if (name in emptyEventForm) setError(name as keyof EventFormValues, { type: 'server', message });
+        if (!(name in emptyEventForm)) continue;
+        setError(name as keyof EventFormValues, { type: 'server', message });
+        serverErrors[name as keyof EventFormValues] = { type: 'server', message };
       }
       setFormError(describeError(err, mode === 'create' ? t.submitFailed : t.updateFailed));
+      revealFirstError(serverErrors);
     }
   };
 
   const pickImage = (file: File | null) => {
     if (file && !file.type.startsWith('image/')) {
-      setImageError(v.imageType);
+      setImageError(t.validation.imageType);
       setImage(null);
       return;
     }
@@ -111,18 +107,27 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
   const a11y = (name: keyof EventFormValues, required = false, hint?: string) => fieldA11y(`event-${name}`, err(name), hint, required);
 
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate className="form card">
+    <form onSubmit={handleSubmit(submit, revealFirstError)} noValidate className="form card">
       {formError && (
         <div className="alert alert-error" role="alert">
           {formError}
         </div>
       )}
+      <LanguageTabs
+        id="event-text"
+        active={lang}
+        onSelect={setLang}
+        tabs={[
+          { lang: 'en' },
+          { lang: 'hi', status: hindiMissing ? en.content.tabStatus.missing(hindiMissing) : en.content.tabStatus.complete, incomplete: hindiMissing > 0 },
+        ]}
+      >
+        {(shown) => <EventTextFields lang={shown} register={register} control={control} errors={errors} imageUrl={cardImageUrl} />}
+      </LanguageTabs>
+      <h3 className="section-title shared-fields-title">{en.content.sharedFields}</h3>
       <div className="form-grid">
-        <Field id="event-title" label={t.fields.title} error={err('title')} required>
-          <input {...a11y('title', true)} type="text" {...register('title', { validate: (s) => !!s.trim() || v.titleRequired })} />
-        </Field>
         <Field id="event-category" label={t.fields.category} error={err('category')} required>
-          <select {...a11y('category', true)} {...register('category', { required: v.categoryRequired })}>
+          <select {...a11y('category', true)} {...register('category')}>
             <option value="">{t.fields.selectCategory}</option>
             {eventCategories.map((c) => (
               <option key={c} value={c}>
@@ -131,42 +136,20 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
             ))}
           </select>
         </Field>
-        <div className="form-span">
-          <Field id="event-description" label={t.fields.description} error={err('description')} required>
-            <textarea {...a11y('description', true)} rows={5} {...register('description', { validate: (s) => !!s.trim() || v.descriptionRequired })} />
-          </Field>
-        </div>
+        <Field id="event-maxParticipants" label={t.fields.maxParticipants} error={err('maxParticipants')}>
+          <input {...a11y('maxParticipants')} type="number" min={1} step={1} inputMode="numeric" {...register('maxParticipants')} />
+        </Field>
         <Field id="event-date" label={t.fields.date} error={err('date')} required>
-          <input {...a11y('date', true)} type="date" {...register('date', { required: v.dateRequired })} />
+          <input {...a11y('date', true)} type="date" {...register('date')} />
         </Field>
         <Field id="event-time" label={t.fields.time} error={err('time')} required>
-          <input {...a11y('time', true)} type="time" {...register('time', { required: v.timeRequired })} />
+          <input {...a11y('time', true)} type="time" {...register('time')} />
         </Field>
         <Field id="event-endDate" label={t.fields.endDate} error={err('endDate')}>
           <input {...a11y('endDate')} type="date" {...register('endDate')} />
         </Field>
         <Field id="event-endTime" label={t.fields.endTime} error={err('endTime')}>
           <input {...a11y('endTime')} type="time" {...register('endTime')} />
-        </Field>
-        <div className="form-span">
-          <Field id="event-location" label={t.fields.location} error={err('location')} required>
-            <input {...a11y('location', true)} type="text" {...register('location', { validate: (s) => !!s.trim() || v.locationRequired })} />
-          </Field>
-        </div>
-        <Field id="event-maxParticipants" label={t.fields.maxParticipants} error={err('maxParticipants')}>
-          <input
-            {...a11y('maxParticipants')}
-            type="number"
-            min={1}
-            step={1}
-            inputMode="numeric"
-            {...register('maxParticipants', {
-              validate: (s) => !s || (Number.isInteger(Number(s)) && Number(s) >= 1) || v.maxParticipantsMin,
-            })}
-          />
-        </Field>
-        <Field id="event-speaker" label={t.fields.speaker} error={err('speaker')}>
-          <input {...a11y('speaker')} type="text" {...register('speaker')} />
         </Field>
         <Field id="event-waitlistOfferHours" label={t.fields.waitlistOfferHours} error={err('waitlistOfferHours')} hint={t.fields.waitlistOfferHoursHint} required>
           <input
@@ -176,19 +159,12 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
             max={MAX_WAITLIST_OFFER_HOURS}
             step={1}
             inputMode="numeric"
-            {...register('waitlistOfferHours', { validate: (s) => isOfferHours(s) || v.waitlistOfferHoursRange })}
+            {...register('waitlistOfferHours')}
           />
         </Field>
-        <div className="form-span">
-          <Field id="event-externalLink" label={t.fields.externalLink} error={err('externalLink')}>
-            <input
-              {...a11y('externalLink')}
-              type="url"
-              placeholder="https://"
-              {...register('externalLink', { validate: (s) => !s.trim() || isUrl(s.trim()) || v.externalLinkInvalid })}
-            />
-          </Field>
-        </div>
+        <Field id="event-externalLink" label={t.fields.externalLink} error={err('externalLink')}>
+          <input {...a11y('externalLink')} type="url" placeholder="https://" {...register('externalLink')} />
+        </Field>
         <div className="form-span">
           <ImagePicker
             id="event-image"

@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { AdminEventsDocument, DeleteEventDocument } from '@/gql/graphql';
 import { renderRoute } from '@/testing/render-route';
-import { makeEvent, page } from '@/testing/mocks';
+import { eventTranslations, makeEvent, page } from '@/testing/mocks';
 
-type Vars = { filter?: { when?: string; search?: string }; offset: number };
+type Vars = { filter?: { when?: string; search?: string; missingLanguage?: string }; offset: number };
 
 const longTitle = 'Annual science exhibition 2026';
 const eventsMock = (when: string, items: unknown[], extra: Partial<{ search: string; maxUsageCount: number }> = {}) => ({
   request: {
     query: AdminEventsDocument,
-    variables: (v: Vars) => v.filter?.when === when && (v.filter?.search ?? '') === (extra.search ?? ''),
+    variables: (v: Vars) => v.filter?.when === when && (v.filter?.search ?? '') === (extra.search ?? '') && !v.filter?.missingLanguage,
   },
   result: { data: { events: page(items, 'EventPage') } },
   maxUsageCount: extra.maxUsageCount ?? 1,
@@ -94,5 +94,57 @@ describe('/admin/events', () => {
     const row = (await screen.findByText('Camp')).closest('tr')!;
     expect(within(row).getByText('Past')).toBeInTheDocument();
     expect(within(row).getByText('7 / 40')).toBeInTheDocument();
+  });
+
+  it("marks events not written in Hindi: 'No Hindi' with none of it, 'Hindi incomplete' with part of it", async () => {
+    renderRoute('/admin/events', {
+      mocks: [
+        eventsMock('ALL', [
+          makeEvent({ title: 'Untranslated' }),
+          makeEvent({ title: 'Half done', translations: eventTranslations({ title: 'Half done' }, { title: 'आधा' }) }),
+          makeEvent({ title: 'Both languages', missingLanguages: [], translations: eventTranslations({}, { title: 'दोनों', description: 'विवरण', location: 'प्रयागराज' }) }),
+        ]),
+      ],
+    });
+    const row = async (title: string) => within((await screen.findByText(title)).closest('tr') as HTMLElement);
+    expect((await row('Untranslated')).getByText('No Hindi')).toBeInTheDocument();
+    expect((await row('Half done')).getByText('Hindi incomplete')).toBeInTheDocument();
+    expect((await row('Half done')).queryByText('No Hindi')).not.toBeInTheDocument();
+    const complete = await row('Both languages');
+    expect(complete.queryByText('No Hindi')).not.toBeInTheDocument();
+    expect(complete.queryByText('Hindi incomplete')).not.toBeInTheDocument();
+  });
+
+  it("filters to events missing Hindi: missingLanguage 'hi' in the query, kept in the URL with the other filters", async () => {
+    const missing = jest.fn(() => ({ data: { events: page([makeEvent({ title: 'Needs Hindi' })], 'EventPage') } }));
+    const { user, router } = renderRoute('/admin/events?filter=upcoming', {
+      mocks: [
+        eventsMock('FUTURE', [makeEvent({ title: 'Any event' }), makeEvent({ title: 'Needs Hindi' })]),
+        { request: { query: AdminEventsDocument, variables: (v: Vars) => v.filter?.when === 'FUTURE' && v.filter?.missingLanguage === 'hi' }, result: missing },
+        eventsMock('FUTURE', [makeEvent({ title: 'Any event' })]),
+      ],
+    });
+    expect(await screen.findByText('Any event')).toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Missing Hindi' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    await waitFor(() => expect(missing).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('Needs Hindi')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Any event')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Missing Hindi' })).toHaveAttribute('aria-pressed', 'true');
+    expect(new URLSearchParams(router.state.location.search).get('missing')).toBe('hi');
+    expect(new URLSearchParams(router.state.location.search).get('filter')).toBe('upcoming');
+
+    await user.click(screen.getByRole('button', { name: 'Missing Hindi' }));
+    expect(new URLSearchParams(router.state.location.search).get('missing')).toBeNull();
+  });
+
+  it('reads the Missing Hindi filter from the URL', async () => {
+    const missing = jest.fn(() => ({ data: { events: page([makeEvent({ title: 'Needs Hindi' })], 'EventPage') } }));
+    renderRoute('/admin/events?missing=hi', {
+      mocks: [{ request: { query: AdminEventsDocument, variables: (v: Vars) => v.filter?.when === 'ALL' && v.filter?.missingLanguage === 'hi' }, result: missing }],
+    });
+    expect(await screen.findByText('Needs Hindi')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Missing Hindi' })).toHaveAttribute('aria-pressed', 'true');
   });
 });

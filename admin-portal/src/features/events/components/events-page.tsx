@@ -8,31 +8,42 @@ import { describeError } from '@/lib/errors';
 import { formatEventDate, formatEventTime } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useListParams } from '@/lib/use-list-params';
+import { hindiStatus } from '@/lib/content-languages';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
+import { HindiStatusBadge } from '@/components/ui/hindi-status-badge';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { Loading } from '@/components/ui/loading';
 import { Notice, type NoticeValue } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchBox } from '@/components/ui/search-box';
+import { ToggleFilter } from '@/components/ui/toggle-filter';
 import { eventFilters, eventWhenOf, parseEventFilter, shortTitle } from '../lib/event-text';
 import { EventTimingBadge } from './event-timing-badge';
 
 export const EVENTS_PAGE_SIZE = 20;
 const t = en.events;
+// The row carries the short fields of each language (the description is left to the form).
+const probedFields = ['title', 'location', 'speaker'] as const;
 
 export function EventsPage() {
   useDocumentTitle(t.title);
-  const { values, page, set } = useListParams(['filter', 'search'] as const);
+  const { values, page, set } = useListParams(['filter', 'search', 'missing'] as const);
   const filter = parseEventFilter(values.filter);
   const search = values.search.trim();
+  // ?missing=hi: only events not fully written in Hindi.
+  const missingHindi = values.missing === 'hi';
   const offset = (page - 1) * EVENTS_PAGE_SIZE;
   const location = useLocation();
   const [notice, setNotice] = useState<NoticeValue | null>((location.state as { notice?: NoticeValue } | null)?.notice ?? null);
 
   const { data, loading, error, refetch } = useQuery(AdminEventsDocument, {
-    variables: { filter: { when: eventWhenOf[filter], search: search || undefined }, offset, limit: EVENTS_PAGE_SIZE },
+    variables: {
+      filter: { when: eventWhenOf[filter], search: search || undefined, missingLanguage: missingHindi ? 'hi' : undefined },
+      offset,
+      limit: EVENTS_PAGE_SIZE,
+    },
     fetchPolicy: 'cache-and-network',
   });
   const [deleteEvent, { loading: deleting }] = useMutation(DeleteEventDocument);
@@ -75,6 +86,12 @@ export function EventsPage() {
             </button>
           ))}
         </div>
+        <ToggleFilter
+          label={en.content.missingHindiFilter}
+          title={en.content.missingHindiFilterHint}
+          pressed={missingHindi}
+          onChange={(on) => set({ missing: on ? 'hi' : null })}
+        />
       </div>
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
@@ -106,8 +123,11 @@ export function EventsPage() {
               <tbody>
                 {events.items.map((event) => (
                   <tr key={event.id}>
-                    <td data-label={t.columns.title} className="strong" title={event.title}>
-                      {shortTitle(event.title)}
+                    <td data-label={t.columns.title} className="strong">
+                      <div className="cell-stack">
+                        <span title={event.title}>{shortTitle(event.title)}</span>
+                        <HindiStatusBadge status={hindiStatus(event, probedFields)} />
+                      </div>
                     </td>
                     <td data-label={t.columns.date}>
                       {formatEventDate(event.date)}

@@ -1,36 +1,27 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import type { AdminTeamMemberFieldsFragment } from '@/gql/graphql';
 import { en } from '@/i18n/en';
+import { errorToReveal, missingTranslationFields, type ContentLanguage } from '@/lib/content-languages';
 import { describeError, validationFields } from '@/lib/errors';
+import { rulesResolver } from '@/lib/rules-resolver';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { Field, fieldA11y } from '@/components/ui/field';
 import { ImagePicker } from '@/components/ui/image-picker';
-import { isUrl } from '@/features/events/components/event-form';
+import { LanguageTabs } from '@/components/ui/language-tabs';
+import { socialNetworks, teamTextFields, teamTextNames, toTeamFormValues, validateTeamMemberForm, type TeamMemberFormValues } from '../lib/team-rules';
+import { TeamTextFields } from './team-text-fields';
 
 const t = en.team;
-export const socialNetworks = ['facebook', 'linkedin', 'twitter', 'github'] as const;
-export type SocialNetwork = (typeof socialNetworks)[number];
+const resolver = rulesResolver(validateTeamMemberForm);
 
-export interface TeamMemberFormValues {
-  name: string;
-  designation: string;
-  description: string;
-  facebook: string;
-  linkedin: string;
-  twitter: string;
-  github: string;
-}
-
-export function toTeamFormValues(m?: AdminTeamMemberFieldsFragment | null): TeamMemberFormValues {
-  return {
-    name: m?.name ?? '',
-    designation: m?.designation ?? '',
-    description: m?.description ?? '',
-    facebook: m?.socialLinks.facebook ?? '',
-    linkedin: m?.socialLinks.linkedin ?? '',
-    twitter: m?.socialLinks.twitter ?? '',
-    github: m?.socialLinks.github ?? '',
-  };
+/** The Hindi fields still to write (the Hindi tab says how many). */
+function useHindiMissing(control: Control<TeamMemberFormValues>): number {
+  const [name, nameHi, designation, designationHi, description, descriptionHi] = useWatch({
+    control,
+    name: ['name', 'nameHi', 'designation', 'designationHi', 'description', 'descriptionHi'],
+  });
+  return missingTranslationFields(teamTextFields, { name, designation, description }, { name: nameHi, designation: designationHi, description: descriptionHi }).length;
 }
 
 interface Props {
@@ -39,18 +30,40 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Add (image required) or edit (image optional) a team member. */
+/** Add (image required) or edit (image optional) a team member, in English and Hindi. */
 export function TeamMemberForm({ member, onSubmit, onCancel }: Props) {
   const creating = !member;
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
+  const [lang, setLang] = useState<ContentLanguage>('en');
+  const [focusTarget, setFocusTarget] = useState<keyof TeamMemberFormValues | null>(null);
   const {
     register,
+    control,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<TeamMemberFormValues>({ defaultValues: toTeamFormValues(member) });
+    // The form focuses the first error itself: it may sit on the other language's tab, which must open first.
+  } = useForm<TeamMemberFormValues>({ defaultValues: toTeamFormValues(member), resolver, shouldFocusError: false });
+  const chosenPhotoUrl = useObjectUrl(image);
+  const photoUrl = chosenPhotoUrl ?? member?.imageUrl ?? null;
+  const hindiMissing = useHindiMissing(control);
+
+  // Focus once the tab holding the field has rendered it.
+  useEffect(() => {
+    if (!focusTarget) return;
+    setFocus(focusTarget);
+    setFocusTarget(null);
+  }, [focusTarget, setFocus]);
+
+  const revealFirstError = (fieldErrors: FieldErrors<TeamMemberFormValues>) => {
+    const target = errorToReveal<keyof TeamMemberFormValues>((name) => !!fieldErrors[name], teamTextNames, socialNetworks, lang);
+    if (!target) return;
+    setLang(target.lang);
+    setFocusTarget(target.name);
+  };
 
   const submit = async (values: TeamMemberFormValues) => {
     if (creating && !image) {
@@ -61,12 +74,21 @@ export function TeamMemberForm({ member, onSubmit, onCancel }: Props) {
     try {
       await onSubmit(values, image);
     } catch (err) {
+      const serverErrors: FieldErrors<TeamMemberFormValues> = {};
       for (const [name, message] of Object.entries(validationFields(err))) {
-        const key = name.replace(/^socialLinks\./, '');
-        if (key in values) setError(key as keyof TeamMemberFormValues, { type: 'server', message });
+        const key = name.replace(/^socialLinks\./, '') as keyof TeamMemberFormValues;
+        if (!(key in values)) continue;
+        setError(key, { type: 'server', message });
+        serverErrors[key] = { type: 'server', message };
       }
       setFormError(describeError(err, t.saveFailed));
+      revealFirstError(serverErrors);
     }
+  };
+
+  const invalid = (fieldErrors: FieldErrors<TeamMemberFormValues>) => {
+    if (creating && !image) setImageError(t.validation.imageRequired);
+    revealFirstError(fieldErrors);
   };
 
   const pick = (file: File | null) => {
@@ -80,10 +102,9 @@ export function TeamMemberForm({ member, onSubmit, onCancel }: Props) {
   };
 
   const err = (name: keyof TeamMemberFormValues) => errors[name]?.message;
-  const required = (message: string) => ({ validate: (s: string) => !!s.trim() || message });
 
   return (
-    <form onSubmit={handleSubmit(submit, () => creating && !image && setImageError(t.validation.imageRequired))} noValidate className="form card" aria-labelledby="team-form-title">
+    <form onSubmit={handleSubmit(submit, invalid)} noValidate className="form card" aria-labelledby="team-form-title">
       <h3 id="team-form-title" className="card-title">
         {creating ? t.formAddTitle : t.formEditTitle}
       </h3>
@@ -92,26 +113,19 @@ export function TeamMemberForm({ member, onSubmit, onCancel }: Props) {
           {formError}
         </div>
       )}
+      <LanguageTabs
+        id="team-text"
+        active={lang}
+        onSelect={setLang}
+        tabs={[
+          { lang: 'en' },
+          { lang: 'hi', status: hindiMissing ? en.content.tabStatus.missing(hindiMissing) : en.content.tabStatus.complete, incomplete: hindiMissing > 0 },
+        ]}
+      >
+        {(shown) => <TeamTextFields lang={shown} register={register} control={control} errors={errors} photoUrl={photoUrl} />}
+      </LanguageTabs>
+      <h4 className="section-title shared-fields-title">{en.content.sharedFields}</h4>
       <div className="form-grid">
-        <Field id="team-name" label={t.fields.name} error={err('name')} required>
-          <input {...fieldA11y('team-name', err('name'), undefined, true)} type="text" {...register('name', required(t.validation.nameRequired))} />
-        </Field>
-        <Field id="team-designation" label={t.fields.designation} error={err('designation')} required>
-          <input
-            {...fieldA11y('team-designation', err('designation'), undefined, true)}
-            type="text"
-            {...register('designation', required(t.validation.designationRequired))}
-          />
-        </Field>
-        <div className="form-span">
-          <Field id="team-description" label={t.fields.description} error={err('description')} required>
-            <textarea
-              {...fieldA11y('team-description', err('description'), undefined, true)}
-              rows={4}
-              {...register('description', required(t.validation.descriptionRequired))}
-            />
-          </Field>
-        </div>
         <div className="form-span">
           <ImagePicker
             id="team-image"
@@ -127,12 +141,7 @@ export function TeamMemberForm({ member, onSubmit, onCancel }: Props) {
         </div>
         {socialNetworks.map((network) => (
           <Field key={network} id={`team-${network}`} label={t.fields[network]} error={err(network)}>
-            <input
-              {...fieldA11y(`team-${network}`, err(network))}
-              type="url"
-              placeholder="https://"
-              {...register(network, { validate: (s) => !s.trim() || isUrl(s.trim()) || t.validation.urlInvalid })}
-            />
+            <input {...fieldA11y(`team-${network}`, err(network))} type="url" placeholder="https://" {...register(network)} />
           </Field>
         ))}
       </div>

@@ -1,45 +1,53 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import {
-  AdminTeamMembersDocument,
-  CreateTeamMemberDocument,
-  DeleteTeamMemberDocument,
-  UpdateTeamMemberDocument,
-  type AdminTeamMemberFieldsFragment,
-} from '@/gql/graphql';
+import { AdminTeamMembersDocument, DeleteTeamMemberDocument, type AdminTeamMemberFieldsFragment } from '@/gql/graphql';
 import { en } from '@/i18n/en';
+import { hindiStatus } from '@/lib/content-languages';
 import { describeError } from '@/lib/errors';
 import { uploadImage } from '@/lib/rest';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useListParams } from '@/lib/use-list-params';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { HindiStatusBadge } from '@/components/ui/hindi-status-badge';
 import { Loading } from '@/components/ui/loading';
 import { Notice, type NoticeValue } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
-import { TeamMemberForm, socialNetworks, type TeamMemberFormValues } from './team-member-form';
+import { SearchBox } from '@/components/ui/search-box';
+import { ToggleFilter } from '@/components/ui/toggle-filter';
+import { useCreateTeamMember, useUpdateTeamMember } from '../api/use-save-team-member';
+import { socialNetworks, teamTextFields, type TeamMemberFormValues } from '../lib/team-rules';
+import { TeamMemberForm } from './team-member-form';
 
 const t = en.team;
+const textFields = teamTextFields.map((f) => f.field);
 
 type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; member: AdminTeamMemberFieldsFragment };
 
 export function TeamPage() {
   useDocumentTitle(t.title);
-  const { data, loading, error, refetch } = useQuery(AdminTeamMembersDocument, { fetchPolicy: 'cache-and-network' });
-  const [createMember] = useMutation(CreateTeamMemberDocument);
-  const [updateMember] = useMutation(UpdateTeamMemberDocument);
+  const { values: params, set } = useListParams(['search', 'missing'] as const);
+  const search = params.search.trim();
+  // ?missing=hi: only members not fully written in Hindi.
+  const missingHindi = params.missing === 'hi';
+  const filtered = !!search || missingHindi;
+  const { data, loading, error, refetch } = useQuery(AdminTeamMembersDocument, {
+    variables: { search: search || undefined, missingLanguage: missingHindi ? 'hi' : undefined },
+    fetchPolicy: 'cache-and-network',
+  });
+  const createMember = useCreateTeamMember();
+  const updateMember = useUpdateTeamMember();
   const [deleteMember, { loading: deleting }] = useMutation(DeleteTeamMemberDocument);
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [notice, setNotice] = useState<NoticeValue | null>(null);
 
   const onSubmit = async (values: TeamMemberFormValues, image: File | null) => {
     const imageKey = image ? (await uploadImage(image)).imageKey : undefined;
-    const socialLinks = Object.fromEntries(socialNetworks.map((n) => [n, values[n].trim() || null]));
-    const base = { name: values.name.trim(), designation: values.designation.trim(), description: values.description.trim(), socialLinks };
     if (editing.mode === 'edit') {
-      await updateMember({ variables: { id: editing.member.id, input: { ...base, imageKey } } });
+      await updateMember(editing.member.id, values, imageKey);
       setNotice({ kind: 'success', text: t.updated });
     } else {
-      await createMember({ variables: { input: { ...base, imageKey } } });
+      await createMember(values, imageKey);
       setNotice({ kind: 'success', text: t.added });
     }
     setEditing({ mode: 'closed' });
@@ -81,12 +89,21 @@ export function TeamPage() {
           onCancel={() => setEditing({ mode: 'closed' })}
         />
       )}
+      <div className="toolbar">
+        <SearchBox id="team-search" label={t.searchLabel} placeholder={t.searchPlaceholder} value={params.search} onSearch={(v) => set({ search: v })} />
+        <ToggleFilter
+          label={en.content.missingHindiFilter}
+          title={en.content.missingHindiFilterHint}
+          pressed={missingHindi}
+          onChange={(on) => set({ missing: on ? 'hi' : null })}
+        />
+      </div>
       {loading && !members ? (
         <Loading />
       ) : error && !members ? (
         <ErrorAlert message={describeError(error, t.loadFailed)} onRetry={() => void refetch()} />
       ) : !members || members.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
+        <EmptyState>{filtered ? t.emptyFiltered : t.empty}</EmptyState>
       ) : (
         <ul className="team-grid">
           {members.map((m) => (
@@ -100,6 +117,7 @@ export function TeamPage() {
               )}
               <div className="team-body">
                 <h3 className="team-name">{m.name}</h3>
+                <HindiStatusBadge status={hindiStatus(m, textFields)} />
                 <p className="team-designation">{m.designation}</p>
                 <p className="team-description">{m.description}</p>
                 <ul className="team-social">
