@@ -68,7 +68,7 @@ describe('job queue (pg-boss)', () => {
     expect(waiting.error).toBe('the first try fails');
     expect(waiting.startAfter.getTime()).toBeGreaterThan(Date.now());
     // Its backoff elapsed: the next round runs it.
-    await ctx.db.dataSource.query(`UPDATE pgboss.job SET start_after = now() WHERE id = $1`, [waiting.id]);
+    await ctx.db.dataSource.query(`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE id = $1`, [waiting.id]);
     await ctx.services.jobs.runDue('test-note');
     expect(ran).toEqual(['fails']);
     const depth = await ctx.services.jobs.depth();
@@ -132,7 +132,7 @@ describe('background jobs for admins', () => {
     failures = -100; // every try of 'fails' fails from now on
     const id = await ctx.services.jobs.send(null, 'test-note', { note: 'fails' });
     for (let i = 0; i < 3; i++) {
-      await ctx.db.dataSource.query(`UPDATE pgboss.job SET start_after = now() WHERE id = $1`, [id]);
+      await ctx.db.dataSource.query(`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE id = $1`, [id]);
       await ctx.services.jobs.runDue('test-note');
     }
     const listed = await ctx.gql(`{ backgroundJobs(states: ["failed"]) { id name state error retryCount retryLimit } }`, {}, admin);
