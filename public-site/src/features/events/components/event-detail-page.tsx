@@ -16,6 +16,7 @@ import { EventBadge } from './event-badge';
 import { EventRegistrationSlot } from './event-registration-slot';
 import { MyEventPass } from './my-event-pass';
 import defaultEventImage from '@/assets/event-default.webp';
+import { EVENT_IMAGE_SIZES } from '../lib/event-image';
 import './events.css';
 
 function BackLink() {
@@ -85,7 +86,9 @@ function EventDetails({ event, complete }: { event: Shown; complete: boolean }) 
             className="event-detail__image"
             src={event.imageUrl}
             srcSet={event.imageSrcSet}
-            sizes="(max-width: 900px) 100vw, 60vw"
+            sizes={EVENT_IMAGE_SIZES}
+            // The page's largest element: fetched first (the site server also preloads it with these sizes).
+            fetchPriority="high"
             fallbackSrc={defaultEventImage}
             alt={t('events.eventImage', { title: event.title })}
             width={1280}
