@@ -77,6 +77,41 @@ describe('LoginPage', () => {
     expect(window.localStorage.getItem('authToken')).toBeNull();
   });
 
+  it('the code step: 6 digits, Resend OTP with the wait the API asks for, a different e-mail', async () => {
+    const user = userEvent.setup();
+    const verify = jest.fn(() => ({ data: { verifyLoginCode: auth('jwt-login') } }));
+    renderLogin([
+      { request: { query: RequestLoginCodeDocument, variables: { email } }, result: codeSent },
+      {
+        request: { query: RequestLoginCodeDocument, variables: { email } },
+        result: gqlError('A code was just sent to this e-mail. Please wait a minute before asking for a new one.', 'RATE_LIMITED', { retryAfterSeconds: 42 }),
+      },
+      { request: { query: VerifyLoginCodeDocument, variables: () => true }, result: verify },
+    ]);
+    await user.type(screen.getByLabelText('Email'), email);
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    const otp = await screen.findByLabelText('OTP');
+    expect(otp).toHaveFocus();
+    expect(otp).toHaveAccessibleDescription(`Enter the 6-digit code we sent to ${email}.`);
+
+    await user.type(otp, '12345');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(screen.getByText('OTP must be 6 digits')).toBeInTheDocument();
+    expect(verify).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Resend OTP' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please wait a minute');
+    expect(screen.getByText('You can request a new code in 42 seconds.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Use a different e-mail' }));
+    expect(screen.getByLabelText('Email')).toHaveValue(email);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The wait is per e-mail address and still running: Send OTP waits too.
+    expect(screen.getByText(/You can request a new code in 4\d seconds\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send OTP' })).toBeDisabled();
+  });
+
   it('offers password sign-in instead', async () => {
     const user = userEvent.setup();
     renderLogin([

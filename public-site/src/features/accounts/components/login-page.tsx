@@ -1,10 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { OtpField } from '@/components/ui/otp-field';
-import { retryAfterSeconds } from '@/lib/errors';
-import { useCountdown } from '@/lib/use-countdown';
+import { NoticeBox, OtpStep, OtpWait, useOtpFlow } from '@/components/ui/otp-step';
 import { useErrorMessage } from '@/lib/use-error-message';
 import { isValidEmail } from '@/lib/validation';
 import { useLoginWithPassword, useRequestLoginCode, useVerifyLoginCode } from '../api/use-account-mutations';
@@ -14,7 +12,6 @@ import { BackToEvents } from './back-to-events';
 import './accounts.css';
 
 type Mode = 'code' | 'password';
-type Notice = { tone: 'info' | 'error'; text: string } | null;
 
 /**
  * /login (SPEC 2.11): e-mail → code → signed in; or e-mail and password. Success goes to '/', or back
@@ -27,20 +24,16 @@ export default function LoginPage() {
   const location = useLocation();
   const messageFor = useErrorMessage();
   const signIn = useSignIn();
-  const [requestCode, { loading: sending }] = useRequestLoginCode();
-  const [verifyCode, { loading: verifying }] = useVerifyLoginCode();
+  const [requestCode] = useRequestLoginCode();
+  const [verifyCode] = useVerifyLoginCode();
   const [loginWithPassword, { loading: loggingIn }] = useLoginWithPassword();
-  const cooldown = useCountdown();
 
   const [mode, setMode] = useState<Mode>('code');
   const [step, setStep] = useState<1 | 2>(1);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [otp, setOtp] = useState('');
   const [userId, setUserId] = useState('');
-  const [fieldError, setFieldError] = useState<{ email?: string; otp?: string; password?: string }>({});
-  const [notice, setNotice] = useState<Notice>(null);
-  const otpRef = useRef<HTMLInputElement>(null);
+  const [fieldError, setFieldError] = useState<{ email?: string; password?: string }>({});
 
   const checkEmail = (): boolean => {
     const value = email.trim();
@@ -55,47 +48,30 @@ export default function LoginPage() {
     navigate(returnPath(location.state) ?? paths.home.getHref());
   };
 
-  const sendCode = async (): Promise<boolean> => {
-    try {
+  const flow = useOtpFlow({
+    send: async () => {
       const { data } = await requestCode({ variables: { email: email.trim() } });
       if (!data?.requestLoginCode.userId) throw new Error('no userId');
       setUserId(data.requestLoginCode.userId);
-      setNotice({ tone: 'info', text: data.requestLoginCode.message });
-      return true;
-    } catch (error) {
-      const wait = retryAfterSeconds(error);
-      if (wait) cooldown.start(wait);
-      setNotice({ tone: 'error', text: messageFor(error, 'login.failure') });
-      return false;
-    }
-  };
+      return data.requestLoginCode.message;
+    },
+    sendFailureKey: 'login.failure',
+    verify: async (code) => {
+      const { data } = await verifyCode({ variables: { input: { userId, otp: code } } });
+      if (!data?.verifyLoginCode.token) throw new Error('no token');
+      await finish(data.verifyLoginCode.token);
+    },
+    verifyFailureKey: 'login.otpFailure',
+  });
+  const { setNotice } = flow;
 
   const submitEmail = async (e: FormEvent) => {
     e.preventDefault();
     setNotice(null);
     if (!checkEmail()) return;
-    if (await sendCode()) {
-      setOtp('');
+    if (await flow.requestCode()) {
+      flow.reset();
       setStep(2);
-      window.setTimeout(() => otpRef.current?.focus(), 0);
-    }
-  };
-
-  const submitOtp = async (e: FormEvent) => {
-    e.preventDefault();
-    setNotice(null);
-    const code = otp.trim();
-    if (!code) {
-      setFieldError({ otp: t('validation.otpRequired') });
-      return;
-    }
-    setFieldError({});
-    try {
-      const { data } = await verifyCode({ variables: { input: { userId, otp: code } } });
-      if (!data?.verifyLoginCode.token) throw new Error('no token');
-      await finish(data.verifyLoginCode.token);
-    } catch (error) {
-      setNotice({ tone: 'error', text: messageFor(error, 'login.otpFailure') });
     }
   };
 
@@ -123,11 +99,7 @@ export default function LoginPage() {
     setFieldError({});
   };
 
-  const noticeBox = notice ? (
-    <p className={`alert alert--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
-      {notice.text}
-    </p>
-  ) : null;
+  const noticeBox = <NoticeBox notice={flow.notice} />;
 
   const emailField = (
     <div className="field">
@@ -164,56 +136,25 @@ export default function LoginPage() {
               <p className="account-card__lead">{t('login.intro')}</p>
               {emailField}
               {noticeBox}
-              {cooldown.running ? (
-                <p className="field__hint" role="status">
-                  {t('otp.wait', { seconds: cooldown.seconds })}
-                </p>
-              ) : null}
-              <button type="submit" className="button button--primary account-card__submit" disabled={sending || cooldown.running}>
-                {sending ? t('login.sending') : t('login.sendOtp')}
+              <OtpWait flow={flow} />
+              <button type="submit" className="button button--primary account-card__submit" disabled={flow.sending || flow.waitSeconds > 0}>
+                {flow.sending ? t('login.sending') : t('login.sendOtp')}
               </button>
             </form>
           ) : (
-            <form noValidate onSubmit={submitOtp}>
-              {noticeBox}
-              <OtpField
-                ref={otpRef}
-                id={`${id}-otp`}
-                label={t('otp.label')}
-                hint={t('otp.hint', { email: email.trim() })}
-                value={otp}
-                error={fieldError.otp}
-                onChange={(e) => setOtp(e.target.value.replace(/\s/g, ''))}
-              />
-              {cooldown.running ? (
-                <p className="field__hint" role="status">
-                  {t('otp.wait', { seconds: cooldown.seconds })}
-                </p>
-              ) : null}
-              <div className="account-card__actions">
-                <button type="submit" className="button button--primary" disabled={verifying}>
-                  {verifying ? t('login.verifying') : t('login.verify')}
-                </button>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={sending || cooldown.running}
-                  onClick={() => void sendCode()}
-                >
-                  {sending ? t('otp.resending') : t('otp.resend')}
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  onClick={() => {
-                    setStep(1);
-                    setNotice(null);
-                  }}
-                >
-                  {t('login.changeEmail')}
-                </button>
-              </div>
-            </form>
+            <OtpStep
+              flow={flow}
+              email={email}
+              verifyLabel={t('login.verify')}
+              verifyingLabel={t('login.verifying')}
+              back={{
+                label: t('login.changeEmail'),
+                onClick: () => {
+                  setStep(1);
+                  setNotice(null);
+                },
+              }}
+            />
           )
         ) : (
           <form noValidate onSubmit={submitPassword}>

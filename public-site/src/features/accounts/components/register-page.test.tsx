@@ -92,6 +92,32 @@ describe('RegisterPage', () => {
     expect(window.localStorage.getItem('authToken')).toBe('jwt-signup');
   });
 
+  it('the code step offers Resend OTP, which waits as long as the API asks', async () => {
+    const user = userEvent.setup();
+    const sent = jest.fn(() => ({ data: { sendSignupCode: { __typename: 'MessagePayload', message: 'OTP sent to your email' } } }));
+    renderPage([
+      { request: { query: SendSignupCodeDocument, variables: { input: { email: values.email, phone: values.phone } } }, result: sent, maxUsageCount: 2 },
+      {
+        request: { query: SendSignupCodeDocument, variables: () => true },
+        result: gqlError('A code was just sent to this e-mail. Please wait a minute before asking for a new one.', 'RATE_LIMITED', { retryAfterSeconds: 30 }),
+      },
+    ]);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    const otp = await screen.findByLabelText('OTP');
+    expect(screen.getByText('Step 2 of 2: Verify your e-mail')).toBeInTheDocument();
+    expect(otp).toHaveFocus();
+    expect(otp).toHaveAccessibleDescription(`Enter the 6-digit code we sent to ${values.email}.`);
+
+    await user.click(screen.getByRole('button', { name: 'Resend OTP' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('OTP sent to your email');
+    expect(sent).toHaveBeenCalledTimes(2);
+    await user.click(screen.getByRole('button', { name: 'Resend OTP' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please wait a minute');
+    expect(screen.getByText('You can request a new code in 30 seconds.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
+  });
+
   it('shows the server message, or Registration failed, in a red alert', async () => {
     const user = userEvent.setup();
     renderPage([

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { categoryForChoice, programmeChoices, type RegistrationCategory } from '../lib/category';
-import { RegistrationDialog } from './registration-dialog';
+import { preloadRegistrationDialog, RegistrationDialog } from './registration-dialog';
 import './registration.css';
 
 const cards: { category: RegistrationCategory; icon: IconName }[] = [
@@ -51,6 +51,8 @@ export function ProgrammeCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
                 className="button button--primary programme-card__button"
                 aria-label={t('programmes.registerFor', { programme: title })}
                 onClick={() => choose(programmeChoices[category])}
+                onPointerEnter={category === 'primary' ? undefined : () => void preloadRegistrationDialog()}
+                onFocus={category === 'primary' ? undefined : () => void preloadRegistrationDialog()}
               >
                 {t('common.register')}
               </button>

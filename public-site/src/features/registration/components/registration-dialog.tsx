@@ -1,8 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import type { RegistrationCategory } from '../lib/category';
 
-// The dialog's form, mutations and modal are their own chunk, fetched when a card opens it.
-const RegistrationForm = lazy(() => import('./registration-form'));
+// The dialog's form, mutations, code step and modal are their own chunk, fetched when a card opens it
+// (or, a moment earlier, when the pointer or the focus reaches a card's button: preloadRegistrationDialog).
+const RegistrationForm = lazyDialog(() => import('./registration-form'));
+
+/** Starts fetching the dialog's chunk without opening it. */
+export const preloadRegistrationDialog = () => RegistrationForm.preload().catch(() => undefined);
 
 export interface RegistrationDialogProps {
   category: RegistrationCategory;
@@ -12,10 +17,7 @@ export interface RegistrationDialogProps {
 
 /** The two-step registration dialog (SPEC 2.5); mounted only while open, so each opening starts at step 1. */
 export function RegistrationDialog({ category, open, onClose }: RegistrationDialogProps) {
+  const { t } = useTranslation();
   if (!open) return null;
-  return (
-    <Suspense fallback={<div className="modal-backdrop" aria-busy="true" />}>
-      <RegistrationForm category={category} onClose={onClose} />
-    </Suspense>
-  );
+  return <RegistrationForm category={category} onClose={onClose} loadingLabel={t('registration.loadingForm')} />;
 }

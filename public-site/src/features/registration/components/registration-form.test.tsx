@@ -92,6 +92,9 @@ describe('RegistrationForm (the registration dialog)', () => {
     expect(otp).toHaveAttribute('maxLength', '6');
     expect(otp).toHaveAttribute('inputMode', 'numeric');
     expect(otp).toHaveAttribute('autoComplete', 'one-time-code');
+    expect(otp).toHaveFocus();
+    expect(otp).toHaveAccessibleDescription('Enter the 6-digit code we sent to ravi@example.org.');
+    expect(screen.getByText('Step 2 of 2')).toBeInTheDocument();
     expect(result).toHaveBeenCalledTimes(1);
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
@@ -104,6 +107,11 @@ describe('RegistrationForm (the registration dialog)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Please wait a minute');
     expect(screen.getByText('You can request a new code in 60 seconds.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
+
+    // Back to the details during the wait: Send OTP waits too (the limit is per e-mail address).
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText('You can request a new code in 60 seconds.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send OTP' })).toBeDisabled();
   });
 
   it('shows the server message when registration fails, or the fallback', async () => {

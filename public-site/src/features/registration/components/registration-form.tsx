@@ -1,12 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/modal';
-import { OtpField } from '@/components/ui/otp-field';
+import { NoticeBox, OtpStep, OtpWait, useOtpFlow } from '@/components/ui/otp-step';
 import { useSignIn } from '@/features/accounts/api/use-sign-in';
-import { retryAfterSeconds } from '@/lib/errors';
 import { reloadPage } from '@/lib/reload';
-import { useCountdown } from '@/lib/use-countdown';
-import { useErrorMessage } from '@/lib/use-error-message';
 import { isValidEmail, isValidPhone } from '@/lib/validation';
 import { useRegister, useVerifyRegistration } from '../api/use-registration';
 import { isRegistrationCategory, type RegistrationCategory } from '../lib/category';
@@ -21,8 +18,6 @@ interface Details {
   phone: string;
 }
 
-type Notice = { tone: 'info' | 'error' | 'success'; text: string } | null;
-
 export interface RegistrationFormProps {
   category: RegistrationCategory | string;
   onClose: () => void;
@@ -32,25 +27,18 @@ export interface RegistrationFormProps {
 export default function RegistrationForm({ category, onClose }: RegistrationFormProps) {
   const { t } = useTranslation();
   const id = useId();
-  const messageFor = useErrorMessage();
   const signIn = useSignIn();
-  const [register, { loading: sending }] = useRegister();
-  const [verify, { loading: verifying }] = useVerifyRegistration();
-  const cooldown = useCountdown();
+  const [register] = useRegister();
+  const [verify] = useVerifyRegistration();
 
   const [step, setStep] = useState<1 | 2 | 'done'>(1);
   const [details, setDetails] = useState<Details>({ name: '', email: '', phone: '' });
   const [userId, setUserId] = useState<string | null>(null);
-  const [otp, setOtp] = useState('');
-  const [otpError, setOtpError] = useState<string | undefined>();
-  const [notice, setNotice] = useState<Notice>(null);
-  const otpRef = useRef<HTMLInputElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
 
   const programme = isRegistrationCategory(category) ? t(`programmes.${category}.title`) : String(category);
 
   useEffect(() => {
-    if (step === 2) otpRef.current?.focus();
     if (step === 1) nameRef.current?.focus();
   }, [step]);
 
@@ -63,8 +51,8 @@ export default function RegistrationForm({ category, onClose }: RegistrationForm
     return () => window.clearTimeout(timer);
   }, [step, onClose]);
 
-  const sendCode = async (): Promise<boolean> => {
-    try {
+  const flow = useOtpFlow({
+    send: async () => {
       const { data } = await register({
         variables: {
           input: { name: details.name.trim(), email: details.email.trim(), phone: details.phone.trim(), category },
@@ -72,15 +60,20 @@ export default function RegistrationForm({ category, onClose }: RegistrationForm
       });
       if (!data?.register.userId) throw new Error('no userId');
       setUserId(data.register.userId);
-      setNotice({ tone: 'info', text: t('registration.otpSent') });
-      return true;
-    } catch (error) {
-      const wait = retryAfterSeconds(error);
-      if (wait) cooldown.start(wait);
-      setNotice({ tone: 'error', text: messageFor(error, 'registration.failure') });
-      return false;
-    }
-  };
+      return t('registration.otpSent');
+    },
+    sendFailureKey: 'registration.failure',
+    verify: async (code) => {
+      const { data } = await verify({ variables: { input: { userId: userId ?? '', otp: code } } });
+      const token = data?.verifyRegistration.token;
+      if (!token) throw new Error('no token');
+      await signIn(token, { fromRegistrationDialog: true });
+      setNotice({ tone: 'success', text: t('registration.success') });
+      setStep('done');
+    },
+    verifyFailureKey: 'registration.verifyFailure',
+  });
+  const { setNotice } = flow;
 
   const submitDetails = async (e: FormEvent) => {
     e.preventDefault();
@@ -102,36 +95,9 @@ export default function RegistrationForm({ category, onClose }: RegistrationForm
       setNotice({ tone: 'error', text: t('validation.phoneInvalid') });
       return;
     }
-    if (await sendCode()) {
-      setOtp('');
-      setOtpError(undefined);
+    if (await flow.requestCode()) {
+      flow.reset();
       setStep(2);
-    }
-  };
-
-  const resend = async () => {
-    setOtpError(undefined);
-    await sendCode();
-  };
-
-  const submitOtp = async (e: FormEvent) => {
-    e.preventDefault();
-    setNotice(null);
-    const code = otp.trim();
-    if (!code) {
-      setOtpError(t('validation.otpRequired'));
-      return;
-    }
-    setOtpError(undefined);
-    try {
-      const { data } = await verify({ variables: { input: { userId: userId ?? '', otp: code } } });
-      const token = data?.verifyRegistration.token;
-      if (!token) throw new Error('no token');
-      await signIn(token, { fromRegistrationDialog: true });
-      setNotice({ tone: 'success', text: t('registration.success') });
-      setStep('done');
-    } catch (error) {
-      setNotice({ tone: 'error', text: messageFor(error, 'registration.verifyFailure') });
     }
   };
 
@@ -155,14 +121,7 @@ export default function RegistrationForm({ category, onClose }: RegistrationForm
     </div>
   );
 
-  const noticeBox = notice ? (
-    <p
-      className={`alert alert--${notice.tone}`}
-      role={notice.tone === 'error' ? 'alert' : 'status'}
-    >
-      {notice.text}
-    </p>
-  ) : null;
+  const noticeBox = <NoticeBox notice={flow.notice} />;
 
   return (
     <Modal title={t('registration.dialogTitle', { programme })} onClose={onClose} data={{ 'data-category': String(category) }}>
@@ -177,56 +136,34 @@ export default function RegistrationForm({ category, onClose }: RegistrationForm
             {field('email', 'email', 'email')}
             {field('phone', 'tel', 'tel-national')}
             {noticeBox}
+            <OtpWait flow={flow} />
             <div className="modal__actions">
-              <button type="submit" className="button button--primary" disabled={sending}>
-                {sending ? t('registration.sending') : t('registration.sendOtp')}
+              <button type="submit" className="button button--primary" disabled={flow.sending || flow.waitSeconds > 0}>
+                {flow.sending ? t('registration.sending') : t('registration.sendOtp')}
               </button>
             </div>
           </form>
         ) : step === 2 ? (
-          <form noValidate onSubmit={submitOtp} aria-describedby={`${id}-step`}>
-            <p className="modal__step" id={`${id}-step`}>
-              {t('registration.stepOf', { step: 2 })}
-            </p>
-            {noticeBox}
-            <OtpField
-              ref={otpRef}
-              id={`${id}-otp`}
-              label={t('otp.label')}
-              hint={t('otp.hint', { email: details.email.trim() })}
-              value={otp}
-              error={otpError}
-              onChange={(e) => setOtp(e.target.value.replace(/\s/g, ''))}
-            />
-            {cooldown.running ? (
-              <p className="field__hint" role="status">
-                {t('otp.wait', { seconds: cooldown.seconds })}
+          <OtpStep
+            flow={flow}
+            email={details.email}
+            verifyLabel={t('registration.verify')}
+            verifyingLabel={t('registration.verifying')}
+            back={{
+              label: t('common.back'),
+              onClick: () => {
+                setNotice(null);
+                setStep(1);
+              },
+            }}
+            actionsClassName="modal__actions"
+            describedBy={`${id}-step`}
+            intro={
+              <p className="modal__step" id={`${id}-step`}>
+                {t('registration.stepOf', { step: 2 })}
               </p>
-            ) : null}
-            <div className="modal__actions">
-              <button type="submit" className="button button--primary" disabled={verifying}>
-                {verifying ? t('registration.verifying') : t('registration.verify')}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={resend}
-                disabled={sending || cooldown.running}
-              >
-                {sending ? t('otp.resending') : t('otp.resend')}
-              </button>
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => {
-                  setNotice(null);
-                  setStep(1);
-                }}
-              >
-                {t('common.back')}
-              </button>
-            </div>
-          </form>
+            }
+          />
         ) : (
           <div className="modal__done">
             {noticeBox}

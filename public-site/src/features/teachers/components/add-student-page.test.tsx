@@ -132,6 +132,60 @@ describe('AddStudentPage', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid or expired OTP');
   });
 
+  it('teacher login by one-time code: the code step of the other sign-ins, with the Resend OTP wait, then signed in', async () => {
+    const user = userEvent.setup();
+    const sunita = { email: 'sunita@example.org' };
+    renderWithProviders(<AddStudentPage />, {
+      mocks: [
+        {
+          request: { query: RequestLoginCodeDocument, variables: sunita },
+          result: { data: { requestLoginCode: { __typename: 'CodeSentPayload', userId: 't-1', message: 'OTP sent to your email' } } },
+        },
+        {
+          request: { query: RequestLoginCodeDocument, variables: sunita },
+          result: gqlError('A code was just sent to this e-mail. Please wait a minute before asking for a new one.', 'RATE_LIMITED', {
+            retryAfterSeconds: 60,
+          }),
+        },
+        {
+          request: { query: VerifyLoginCodeDocument, variables: { input: { userId: 't-1', otp: '123456' } } },
+          result: { data: { verifyLoginCode: { __typename: 'AuthPayload', token: 'jwt-teacher-code', message: 'Login successful', user: teacher } } },
+          delay: 30,
+        },
+        meMock(teacher),
+        { request: { query: MyStudentsDocument }, result: { data: { myStudents: [] } } },
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Login / Register' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Teacher Login' });
+    await user.click(within(dialog).getByRole('radio', { name: 'With a one-time code' }));
+    await user.type(within(dialog).getByLabelText('Email'), sunita.email);
+    await user.click(within(dialog).getByRole('button', { name: 'Send OTP' }));
+    const otp = await within(dialog).findByLabelText('OTP');
+    expect(otp).toHaveFocus();
+    expect(otp).toHaveAccessibleDescription('Enter the 6-digit code we sent to sunita@example.org.');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('OTP sent to your email');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Verify OTP' }));
+    expect(within(dialog).getByText('OTP is required')).toBeInTheDocument();
+    await user.type(otp, '1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify OTP' }));
+    expect(within(dialog).getByText('OTP must be 6 digits')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Resend OTP' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please wait a minute');
+    expect(within(dialog).getByText('You can request a new code in 60 seconds.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
+
+    await user.clear(otp);
+    await user.type(otp, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify OTP' }));
+    expect(await within(dialog).findByRole('button', { name: 'Verifying...' })).toBeDisabled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(window.localStorage.getItem('authToken')).toBe('jwt-teacher-code');
+    expect(await screen.findByText('No students found.')).toBeInTheDocument();
+  });
+
   it('a pending teacher sees that the account awaits approval', async () => {
     window.localStorage.setItem('authToken', 'jwt');
     renderWithProviders(<AddStudentPage />, { mocks: [meMock({ ...teacher, status: 'PENDING' })] });

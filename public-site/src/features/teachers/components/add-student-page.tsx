@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { Loading } from '@/components/ui/loading';
 import { useMe } from '@/features/accounts/api/use-me';
 import { errorCode } from '@/lib/errors';
@@ -9,7 +10,8 @@ import { StudentsList } from './students-list';
 import '@/features/accounts/components/accounts.css';
 import './teachers.css';
 
-const TeacherAuthDialog = lazy(() => import('./teacher-auth-dialog'));
+// The Login / Register modal (forms, mutations, the code step) is fetched when the button opens it.
+const TeacherAuthDialog = lazyDialog(() => import('./teacher-auth-dialog'));
 
 function AwaitingApproval() {
   const { t } = useTranslation();
@@ -35,7 +37,12 @@ export default function AddStudentPage() {
     <section className="card teacher-gate">
       <p className="teacher-gate__text">{t('teacher.gate')}</p>
       {extra ? <p className="field__hint">{extra}</p> : null}
-      <button type="button" className="button button--primary" onClick={() => setDialogOpen(true)}>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => setDialogOpen(true)}
+        onPointerEnter={() => void TeacherAuthDialog.preload().catch(() => undefined)}
+      >
         {t('teacher.loginRegister')}
       </button>
     </section>
@@ -66,11 +73,7 @@ export default function AddStudentPage() {
         <p className="page-lead">{t('teacher.intro')}</p>
       </header>
       {body}
-      {dialogOpen ? (
-        <Suspense fallback={<div className="modal-backdrop" aria-busy="true" />}>
-          <TeacherAuthDialog onClose={() => setDialogOpen(false)} />
-        </Suspense>
-      ) : null}
+      {dialogOpen ? <TeacherAuthDialog onClose={() => setDialogOpen(false)} /> : null}
     </div>
   );
 }

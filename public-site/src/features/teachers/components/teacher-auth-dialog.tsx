@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/modal';
-import { OtpField } from '@/components/ui/otp-field';
+import { NoticeBox, OtpStep, OtpWait, useOtpFlow, type Notice } from '@/components/ui/otp-step';
 import {
   useLoginWithPassword,
   useRequestLoginCode,
@@ -12,17 +12,6 @@ import type { TeacherRegistrationInput } from '@/gql/graphql';
 import { useErrorMessage } from '@/lib/use-error-message';
 import { isValidEmail, isValidPhone } from '@/lib/validation';
 import { useRegisterTeacher } from '../api/use-teachers';
-
-type Notice = { tone: 'info' | 'error' | 'success'; text: string } | null;
-
-function NoticeBox({ notice }: { notice: Notice }) {
-  if (!notice) return null;
-  return (
-    <p className={`alert alert--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
-      {notice.text}
-    </p>
-  );
-}
 
 function TextInput({
   id,
@@ -65,19 +54,35 @@ function LoginForm({ initialEmail, notice: initialNotice, onSignedIn }: { initia
   const messageFor = useErrorMessage();
   const signIn = useSignIn();
   const [loginWithPassword, { loading: loggingIn }] = useLoginWithPassword();
-  const [requestCode, { loading: sending }] = useRequestLoginCode();
-  const [verifyCode, { loading: verifying }] = useVerifyLoginCode();
+  const [requestCode] = useRequestLoginCode();
+  const [verifyCode] = useVerifyLoginCode();
   const [method, setMethod] = useState<'password' | 'otp'>('password');
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
-  const [otp, setOtp] = useState('');
   const [userId, setUserId] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice>(initialNotice);
 
   const finish = async (token: string) => {
     await signIn(token);
     onSignedIn();
   };
+
+  const flow = useOtpFlow({
+    send: async () => {
+      const { data } = await requestCode({ variables: { email: email.trim() } });
+      if (!data?.requestLoginCode.userId) throw new Error('no userId');
+      setUserId(data.requestLoginCode.userId);
+      return data.requestLoginCode.message;
+    },
+    sendFailureKey: 'teacher.auth.otpSendFailed',
+    verify: async (code) => {
+      const { data } = await verifyCode({ variables: { input: { userId: userId ?? '', otp: code } } });
+      if (!data?.verifyLoginCode.token) throw new Error('no token');
+      await finish(data.verifyLoginCode.token);
+    },
+    verifyFailureKey: 'teacher.auth.otpFailed',
+    initialNotice,
+  });
+  const { notice, setNotice } = flow;
 
   const checkEmail = () => {
     if (!email.trim() || (method === 'password' && !password)) {
@@ -104,34 +109,11 @@ function LoginForm({ initialEmail, notice: initialNotice, onSignedIn }: { initia
     }
   };
 
-  const sendOtp = async (e?: FormEvent) => {
-    e?.preventDefault();
-    setNotice(null);
-    if (!checkEmail()) return;
-    try {
-      const { data } = await requestCode({ variables: { email: email.trim() } });
-      if (!data?.requestLoginCode.userId) throw new Error('no userId');
-      setUserId(data.requestLoginCode.userId);
-      setNotice({ tone: 'info', text: data.requestLoginCode.message });
-    } catch (error) {
-      setNotice({ tone: 'error', text: messageFor(error, 'teacher.auth.otpSendFailed') });
-    }
-  };
-
-  const submitOtp = async (e: FormEvent) => {
+  const sendOtp = async (e: FormEvent) => {
     e.preventDefault();
     setNotice(null);
-    if (!otp.trim()) {
-      setNotice({ tone: 'error', text: t('validation.otpRequired') });
-      return;
-    }
-    try {
-      const { data } = await verifyCode({ variables: { input: { userId: userId ?? '', otp: otp.trim() } } });
-      if (!data?.verifyLoginCode.token) throw new Error('no token');
-      await finish(data.verifyLoginCode.token);
-    } catch (error) {
-      setNotice({ tone: 'error', text: messageFor(error, 'teacher.auth.otpFailed') });
-    }
+    if (!checkEmail()) return;
+    if (await flow.requestCode()) flow.reset();
   };
 
   return (
@@ -148,7 +130,7 @@ function LoginForm({ initialEmail, notice: initialNotice, onSignedIn }: { initia
               onChange={() => {
                 setMethod(m);
                 setUserId(null);
-                setOtp('');
+                flow.reset();
                 setNotice(null);
               }}
             />
@@ -176,40 +158,25 @@ function LoginForm({ initialEmail, notice: initialNotice, onSignedIn }: { initia
         <form noValidate onSubmit={sendOtp}>
           <TextInput id={`${id}-email`} label={t('teacher.auth.email')} type="email" autoComplete="email" value={email} onChange={setEmail} />
           <NoticeBox notice={notice} />
-          <button type="submit" className="button button--primary account-card__submit" disabled={sending}>
-            {sending ? t('teacher.auth.sending') : t('teacher.auth.sendOtp')}
+          <OtpWait flow={flow} />
+          <button type="submit" className="button button--primary account-card__submit" disabled={flow.sending || flow.waitSeconds > 0}>
+            {flow.sending ? t('teacher.auth.sending') : t('teacher.auth.sendOtp')}
           </button>
         </form>
       ) : (
-        <form noValidate onSubmit={submitOtp}>
-          <NoticeBox notice={notice} />
-          <OtpField
-            id={`${id}-otp`}
-            label={t('otp.label')}
-            hint={t('otp.hint', { email: email.trim() })}
-            value={otp}
-            autoFocus
-            onChange={(e) => setOtp(e.target.value.replace(/\s/g, ''))}
-          />
-          <div className="account-card__actions">
-            <button type="submit" className="button button--primary" disabled={verifying}>
-              {verifying ? t('teacher.auth.verifying') : t('teacher.auth.verify')}
-            </button>
-            <button type="button" className="button button--secondary" disabled={sending} onClick={() => void sendOtp()}>
-              {sending ? t('otp.resending') : t('otp.resend')}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => {
-                setUserId(null);
-                setNotice(null);
-              }}
-            >
-              {t('common.back')}
-            </button>
-          </div>
-        </form>
+        <OtpStep
+          flow={flow}
+          email={email}
+          verifyLabel={t('teacher.auth.verify')}
+          verifyingLabel={t('teacher.auth.verifying')}
+          back={{
+            label: t('common.back'),
+            onClick: () => {
+              setUserId(null);
+              setNotice(null);
+            },
+          }}
+        />
       )}
     </>
   );
