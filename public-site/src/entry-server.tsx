@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
-import { i18next, initI18nSync, type Language } from '@/i18n';
+import { initI18nSync, type Language } from '@/i18n';
 // Bundled here (the browser loads it as a chunk of its own): every page is rendered in both languages.
 import hi from '@/i18n/locales/hi.json';
 import { AppProvider } from '@/app/provider';
@@ -24,9 +24,7 @@ export const prerenderedRoutes = appRoutes
 export const prerenderValidUntil = (now: Date) => nextMidnightInIndia(now);
 
 export async function render(url: string, lang: Language = 'en'): Promise<string> {
-  initI18nSync();
-  if (!i18next.hasResourceBundle('hi', 'translation')) i18next.addResourceBundle('hi', 'translation', hi, true, true);
-  await i18next.changeLanguage(lang);
+  initI18nSync(lang, lang === 'hi' ? hi : undefined);
   // Loaded first, so the page renders synchronously in place of the route's loading fallback.
   await preloadPage(new URL(url, 'http://prerender').pathname);
   // No network at build time: every query stays in its loading state, as on the client's first render.

@@ -7,7 +7,7 @@ import { App } from '@/app/app';
 import { preloadPage } from '@/app/router';
 import { getAuthToken } from '@/lib/auth-token';
 
-// The language the server sent this document in (scripts/serve-site.mjs, nginx), read before i18next
+// The language the server sent this document in (scripts/serve-site.mjs, nginx), read before the translator
 // sets <html lang> to the reader's.
 const servedLanguage = document.documentElement.lang;
 

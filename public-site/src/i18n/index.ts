@@ -1,10 +1,10 @@
-import i18next, { type Resource } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 import { chooseLanguage, dropLanguageFromUrl, rememberLanguage } from './language-choice';
 import { isLanguage, type Language } from './languages';
+import { translator, type Catalogue } from './translator';
 
 export { isLanguage, languages, type Language } from './languages';
+export { translator, useTranslation } from './translator';
 
 /** Intl locale used for dates and numbers in each language. */
 export const intlLocale: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' };
@@ -14,67 +14,46 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: object }
   hi: () => import('./locales/hi.json'),
 };
 
+translator.add('en', en as Catalogue);
+
 function applyToDocument(lang: Language) {
   if (typeof document === 'undefined') return; // prerendering at build time
   document.documentElement.lang = lang;
 }
 
 async function ensureLoaded(lang: Language) {
-  if (lang === 'en' || i18next.hasResourceBundle(lang, 'translation')) return;
-  const module = await loaders[lang]();
-  i18next.addResourceBundle(lang, 'translation', module.default, true, true);
+  if (translator.has(lang)) return;
+  const module = await loaders[lang as Exclude<Language, 'en'>]();
+  translator.add(lang, module.default as Catalogue);
 }
 
-/**
- * Starts i18next directly in `lang`: the document keeps the language it was served in (<html lang>,
- * and the styles and fonts that depend on it) instead of passing through English.
- */
-function initOnce(lang: Language, resources: Resource) {
-  if (i18next.isInitialized) return;
-  void i18next.use(initReactI18next).init({
-    resources,
-    lng: lang,
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  i18next.on('languageChanged', (lng) => {
-    if (isLanguage(lng)) applyToDocument(lng);
-  });
+/** Shows the page in `lang` (its catalogue already loaded) and says so to the document. */
+function show(lang: Language) {
+  translator.changeLanguage(lang);
   applyToDocument(lang);
 }
 
-/** Initialises i18next in the reader's language (language-choice.ts), loading its catalogue first. */
+/**
+ * Starts in the reader's language (language-choice.ts), loading its catalogue first: the document
+ * keeps the language it was served in (<html lang>, and the styles and fonts that depend on it)
+ * instead of passing through English.
+ */
 export async function initI18n(lang: Language = chooseLanguage()) {
-  if (i18next.isInitialized) {
-    await setLanguageOfPage(lang);
-    return i18next;
-  }
-  const resources: Resource = { en: { translation: en } };
-  let start: Language = 'en';
-  try {
-    if (lang !== 'en') resources[lang] = { translation: (await loaders[lang]()).default as Resource[string]['translation'] };
-    start = lang;
-  } catch (error) {
-    console.warn(`could not load the ${lang} catalogue`, error);
-  }
-  initOnce(start, resources);
-  return i18next;
-}
-
-/** Synchronous English start (tests, prerendering). */
-export function initI18nSync() {
-  initOnce('en', { en: { translation: en } });
-  return i18next;
-}
-
-async function setLanguageOfPage(lang: Language) {
   try {
     await ensureLoaded(lang);
-    if (i18next.language !== lang) await i18next.changeLanguage(lang);
+    show(lang);
   } catch (error) {
     console.warn(`could not load the ${lang} catalogue`, error);
+    show('en');
   }
+  return translator;
+}
+
+/** Synchronous start in English (tests); a catalogue given here is added first (prerendering in Hindi). */
+export function initI18nSync(lang: Language = 'en', catalogue?: object) {
+  if (catalogue) translator.add(lang, catalogue as Catalogue);
+  show(isLanguage(lang) && translator.has(lang) ? lang : 'en');
+  return translator;
 }
 
 /** The reader's choice (language switch): remembered for the server and the next visit, and shown. */
@@ -82,7 +61,5 @@ export async function setLanguage(lang: Language) {
   rememberLanguage(lang);
   dropLanguageFromUrl();
   await ensureLoaded(lang);
-  await i18next.changeLanguage(lang);
+  show(lang);
 }
-
-export { i18next };

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translator';
 import { intlLocale, isLanguage, type Language } from './index';
 
 /** The current language and its Intl locale (en-IN / hi-IN). */

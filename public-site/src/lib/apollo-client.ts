@@ -3,7 +3,7 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { i18next } from '@/i18n';
+import { translator } from '@/i18n/translator';
 import { clearAuthToken, getAuthToken } from './auth-token';
 import { goToPage } from './reload';
 
@@ -22,7 +22,7 @@ const authLink = new SetContextLink((prevContext) => {
  * so a request after a language switch asks in the new language.
  */
 const languageLink = new SetContextLink((prevContext) => ({
-  headers: { ...prevContext.headers, 'accept-language': i18next.language || 'en' },
+  headers: { ...prevContext.headers, 'accept-language': translator.language },
 }));
 
 /**

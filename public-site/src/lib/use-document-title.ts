@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 
 /** Sets document.title to "{title} | {programme name}". */
 export function useDocumentTitle(title: string | undefined) {

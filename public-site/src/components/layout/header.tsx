@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { Icon } from '@/components/ui/icon';
 import { useMe } from '@/features/accounts/api/use-me';

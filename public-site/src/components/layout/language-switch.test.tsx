@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SetLanguageDocument } from '@/gql/graphql';
-import { i18next, setLanguage } from '@/i18n';
+import { setLanguage, translator } from '@/i18n';
 import { gqlError } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { LanguageSwitch } from './language-switch';
@@ -20,7 +20,7 @@ describe('LanguageSwitch', () => {
     const user = userEvent.setup();
     renderWithProviders(<LanguageSwitch />, { mocks: [stored(result)] });
     await user.click(screen.getByRole('button', { name: 'हिन्दी' }));
-    await waitFor(() => expect(i18next.language).toBe('hi'));
+    await waitFor(() => expect(translator.language).toBe('hi'));
     await waitFor(() => expect(result).toHaveBeenCalledTimes(1));
     // Choosing the language already shown stores nothing.
     await user.click(screen.getByRole('button', { name: 'हिन्दी' }));
@@ -34,7 +34,7 @@ describe('LanguageSwitch', () => {
     renderWithProviders(<LanguageSwitch />, { mocks: [stored(result)] });
     await user.click(screen.getByRole('button', { name: 'हिन्दी' }));
     await waitFor(() => expect(result).toHaveBeenCalled());
-    await waitFor(() => expect(i18next.language).toBe('hi'));
+    await waitFor(() => expect(translator.language).toBe('hi'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'हिन्दी' })).toHaveAttribute('aria-pressed', 'true');
   });
@@ -44,7 +44,7 @@ describe('LanguageSwitch', () => {
     const user = userEvent.setup();
     renderWithProviders(<LanguageSwitch />, { mocks: [stored(result)] });
     await user.click(screen.getByRole('button', { name: 'हिन्दी' }));
-    await waitFor(() => expect(i18next.language).toBe('hi'));
+    await waitFor(() => expect(translator.language).toBe('hi'));
     expect(result).not.toHaveBeenCalled();
   });
 
@@ -52,7 +52,7 @@ describe('LanguageSwitch', () => {
     const user = userEvent.setup();
     renderWithProviders(<LanguageSwitch />);
     await user.click(screen.getByRole('button', { name: 'हिन्दी' }));
-    await waitFor(() => expect(i18next.language).toBe('hi'));
+    await waitFor(() => expect(translator.language).toBe('hi'));
     expect(document.cookie).toContain('lang=hi');
     expect(window.localStorage.getItem('lang')).toBe('hi');
     expect(document.documentElement.lang).toBe('hi');

@@ -1,5 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { useSetLanguage } from '@/features/accounts/api/use-set-language';
 import { setLanguage, type Language } from '@/i18n';
 import { useLocale } from '@/i18n/use-locale';

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { matchRoutes, Outlet, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Loading } from '@/components/ui/loading';
 import { Header } from './header';

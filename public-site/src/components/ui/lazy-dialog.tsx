@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useId, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { Loading } from './loading';
 import './modal.css';
 import './lazy-dialog.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { OtpField } from './otp-field';
 import type { Notice, OtpFlow } from './use-otp-flow';
 

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { retryAfterSeconds } from '@/lib/errors';
 import { useCountdown } from '@/lib/use-countdown';
 import { useErrorMessage } from '@/lib/use-error-message';

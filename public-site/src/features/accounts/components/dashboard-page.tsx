@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { adminDashboardUrl } from '@/config/env';
 import { paths } from '@/config/paths';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { clearAuthToken } from '@/lib/auth-token';
 import { replacePage } from '@/lib/reload';
 import { Loading } from '@/components/ui/loading';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { NoticeBox, OtpStep, OtpWait, useOtpFlow } from '@/components/ui/otp-step';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';

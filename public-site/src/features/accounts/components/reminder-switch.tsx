@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import type { ViewerFieldsFragment } from '@/gql/graphql';
 import { errorCode } from '@/lib/errors';
 import { useSetReminderPreference } from '../api/use-reminders';

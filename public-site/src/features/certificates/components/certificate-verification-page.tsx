@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import type { VerifyCertificateQuery } from '@/gql/graphql';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { Loading } from '@/components/ui/loading';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import type { ContactInput } from '@/gql/graphql';
 import { errorCode, validationFields } from '@/lib/errors';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { ContactForm } from './contact-form';
 import { ContactInfo } from './contact-info';
 import './contact.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { formatEventDate, formatMonthYear, weekdayNames, formatNumber } from '@/lib/format';
 import { useLocale } from '@/i18n/use-locale';
 import type { Week } from '../lib/calendar-grid';

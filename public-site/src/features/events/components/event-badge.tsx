@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 
 /** Upcoming, Past, or Cancelled (which wins: a cancelled event never takes place). */
 export function EventBadge({ event, className = '' }: { event: { isUpcoming: boolean; cancelled: boolean }; className?: string }) {

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import type { EventCardFieldsFragment, EventDetailFieldsFragment } from '@/gql/graphql';
 import { FallbackImage } from '@/components/ui/fallback-image';

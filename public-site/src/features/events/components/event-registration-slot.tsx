@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { apiPaths } from '@/config/paths';
 import { Icon } from '@/components/ui/icon';
 import { Toast, useToast } from '@/components/ui/toast';

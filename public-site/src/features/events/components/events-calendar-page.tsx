@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { formatEventDate, formatMonthYear, monthName, todayInIndia } from '@/lib/format';
 import { useLocale } from '@/i18n/use-locale';
 import { ErrorAlert } from '@/components/ui/error-alert';

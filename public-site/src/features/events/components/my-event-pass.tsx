@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import type { MyEventPassQuery } from '@/gql/graphql';
 import { formatMoment } from '@/lib/date-time';
 import { useLocale } from '@/i18n/use-locale';

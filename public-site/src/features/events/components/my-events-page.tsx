@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { apiPaths, paths } from '@/config/paths';
 import type { MyEventsQuery } from '@/gql/graphql';
 import { EmptyState } from '@/components/ui/empty-state';

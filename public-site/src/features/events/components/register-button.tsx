@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { Toast, useToast } from '@/components/ui/toast';
 import { useAuthToken } from '@/lib/auth-token';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import type { EventDetailFieldsFragment } from '@/gql/graphql';
 import { useLocale } from '@/i18n/use-locale';
 import { useAuthToken } from '@/lib/auth-token';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { categoryForChoice, programmeChoices, type RegistrationCategory } from '../lib/category';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import type { RegistrationCategory } from '../lib/category';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import type { StudentInput } from '@/gql/graphql';
 import { FormField } from '@/components/ui/form-field';
 import { useErrorMessage } from '@/lib/use-error-message';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { Loading } from '@/components/ui/loading';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { Modal } from '@/components/ui/modal';
 import { NoticeBox, OtpStep, OtpWait, useOtpFlow, type Notice } from '@/components/ui/otp-step';
 import {

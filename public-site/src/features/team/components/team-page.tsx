@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import type { TeamMembersQuery } from '@/gql/graphql';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { ErrorAlert } from '@/components/ui/error-alert';

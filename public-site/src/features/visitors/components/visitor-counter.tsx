@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { formatNumber } from '@/lib/format';
 import { useLocale } from '@/i18n/use-locale';
 import { recordVisitOnce } from '../api/record-visit';
