@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useAutoPaging } from '@/lib/paging/use-auto-paging';
 import {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { useAutoPaging } from '@/lib/paging/use-auto-paging';
 import { HERO_INTERVAL_MS } from '@/lib/paging/carousel-paging';
 import hero1Small from '@/assets/hero-1-800.webp';

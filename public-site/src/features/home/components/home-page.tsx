@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { ProgrammeCards } from '@/features/registration/components/programme-cards';
 import { EventsCarousel } from '@/features/events/components/events-carousel';
