@@ -12,6 +12,17 @@
 //                              a git worktree of another commit can be measured in the same session ("before and after");
 //                              both builds use the same database (seeded again each run unless BENCH_SKIP_SEED): if their
 //                              migrations differ, give each its own DATABASE_URL
+//   BENCH_ONLY=site            only the site server's rows: no API build, no seeding, no API (GET / never asks the API)
+//   BENCH_SITE_DIST            the built public site the site server serves (default public-site/dist; build it with
+//                              `npm run build -w public-site`); without it the site rows are left out of a full run
+//   BENCH_SITE_ROUNDS          rounds of the site rows (default 3): the servers are measured in turn, each row is its median
+//   BENCH_SITE_ACCEPT_ENCODING the site rows' Accept-Encoding (default 'gzip, br'; empty: none, the uncompressed page)
+//   BENCH_SITE_BEFORE          another serve-site.mjs (e.g. a copy of an older commit's, beside a node_modules it can
+//                              import from) measured on the same dist in the same run, against the same ceiling
+//
+// Site rows: scripts/serve-site.mjs (NODE_ENV=production) on the built public site, proxying to the API of the run, asked
+// for GET / as a phone asks (Accept-Encoding: gzip, br), beside its own ceiling: a plain node:http server answering the
+// bytes and headers of that answer (the brotli page, its security headers, ETag, ...), in its own process.
 //
 // Rows: the ceiling (same bytes as GET /api/events from plain node:http); the cached public reads; a miss row
 // (a different offset each request: SQL + JSON every time); the admin dashboard; and the mixed row, where every
@@ -164,7 +175,7 @@ function request(base, { method = 'GET', path: p, headers = {}, body }) {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () =>
-        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+        resolve({ status: res.statusCode, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks), ms: Number(process.hrtime.bigint() - started) / 1e6 }),
       );
     });
     req.on('error', reject);
@@ -357,7 +368,7 @@ function mixedRows({ r, stats }, singles, ceiling, mem) {
 
 function table(rows) {
   const lines = [
-    '| target | body bytes | req/s | p50 ms | p99 ms | non-2xx / errors | vs ceiling | server ms, single request (median / max of 20) | SQL statements per request (first → repeat) | API RSS MB after the row |',
+    '| target | body bytes | req/s | p50 ms | p99 ms | non-2xx / errors | vs ceiling | server ms, single request (median / max of 20) | SQL statements per request (first → repeat) | server RSS MB after the row (API or site server) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of rows) {
@@ -367,8 +378,9 @@ function table(rows) {
 }
 
 let loadAtStart = '';
-async function main() {
-  loadAtStart = os.loadavg().map((x) => x.toFixed(1)).join(' ');
+
+/** The API's rows (seeding, the API, its ceiling): the rows, the lines that describe them, and the running API. */
+async function apiRows() {
   buildApiIfNeeded();
   const build = describeBuild();
   log(`API build: ${build}`);
@@ -470,8 +482,8 @@ async function main() {
   for (const [k, s] of Object.entries(mixed.stats)) if (s.non2xx) log(`mixed row: ${s.non2xx} non-2xx ${k}s, e.g. ${s.sample}`);
   const mem = rssOf(api.child.pid);
 
+  ceilingProc.kill('SIGTERM');
   const lines = [];
-  lines.push(`Machine: ${machine()}`, '');
   lines.push(
     `Database: ${usePostgres ? 'Postgres' : 'PGlite (embedded)'}; ${seeded ? `${seeded.checksum.events} events, ${seeded.checksum.users} users, ${seeded.checksum.registrations} registrations` : 'existing data (BENCH_SKIP_SEED)'}; autocannon ${connections} connections, ${seconds} s per row after ${warmup} s warm-up, client on the same machine.`,
     '',
@@ -482,11 +494,150 @@ async function main() {
   lines.push(
     `Mixed row: ${mixed.stats.read.count} reads and ${mixed.stats.write.count} writes answered in ${mixed.r.duration.toFixed(1)} s (${mixed.stats.write.non2xx} writes not 2xx).`,
   );
+  return {
+    rows,
+    lines,
+    base: api.base,
+    stop: async () => {
+      api.child.kill('SIGTERM');
+      await new Promise((r) => (api.child.exitCode !== null ? r() : api.child.once('exit', r)));
+    },
+  };
+}
+
+// ---- The site server: GET / of the public site, as a phone asks for it ----
+
+const siteDist = path.resolve(env.BENCH_SITE_DIST || path.join(root, 'public-site/dist'));
+// What a phone's browser sends (BENCH_SITE_ACCEPT_ENCODING= measures the uncompressed page instead).
+const siteAcceptEncoding = env.BENCH_SITE_ACCEPT_ENCODING ?? 'gzip, br';
+const PHONE = siteAcceptEncoding ? { 'accept-encoding': siteAcceptEncoding } : {};
+/** Headers node:http writes itself (the ceiling's server writes them too). */
+const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** Starts `node <script> <dist> <port> <apiBase>` as `npm start` does, in production mode, and waits for GET /. */
+async function startSite(script, apiBase) {
+  const port = await freePort();
+  const child = spawn('node', [script, siteDist, String(port), apiBase], {
+    cwd: root,
+    env: { ...env, NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://localhost:3000' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    try {
+      if ((await request(base, { path: '/' })).status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() - started > 30_000) throw new Error(`${script} did not answer GET / within 30 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, base, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * The site rows: the ceiling (plain node:http answering the bytes and headers of the site server's GET /),
+ * scripts/serve-site.mjs, and BENCH_SITE_BEFORE when given, all running at once and measured in turn, round
+ * after round (BENCH_SITE_ROUNDS, default 3): each row is its median round, so that a neighbour's burst of CPU
+ * lands on one round of each rather than on one row. `apiBase`: the API of the run (none with BENCH_ONLY=site).
+ */
+async function siteRows(apiBase = 'http://127.0.0.1:9') {
+  const rounds = Math.max(1, Number(env.BENCH_SITE_ROUNDS || 3));
+  const target = { path: '/', headers: PHONE };
+  const site = await startSite(path.join(root, 'scripts/serve-site.mjs'), apiBase);
+  log('site server GET /: warm-up');
+  await run(site.base, target, warmup);
+  // After the warm-up: the page's brotli form is the one made at the best settings.
+  const sample = await request(site.base, target);
+  if (sample.status !== 200) throw new Error(`site server GET /: ${sample.status}`);
+  const encoding = sample.headers['content-encoding'] ?? 'identity';
+  const headers = [];
+  for (let i = 0; i < sample.rawHeaders.length; i += 2) {
+    if (!TRANSPORT_HEADERS.has(sample.rawHeaders[i].toLowerCase())) headers.push(sample.rawHeaders[i], sample.rawHeaders[i + 1]);
+  }
+  const siteData = path.join(here, '.data');
+  mkdirSync(siteData, { recursive: true });
+  const bodyFile = path.join(siteData, 'site-ceiling-body');
+  const headersFile = path.join(siteData, 'site-ceiling-headers.json');
+  writeFileSync(bodyFile, sample.body);
+  writeFileSync(headersFile, JSON.stringify(headers));
+  const ceilingProc = spawn('node', [path.join(here, 'ceiling.mjs'), bodyFile, sample.headers['content-type'], headersFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(ceilingProc);
+  const ceilingPort = await new Promise((resolve) => ceilingProc.stdout.once('data', (d) => resolve(Number(String(d).trim()))));
+  const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
+  const check = await request(ceilingBase, target);
+  if (!check.body.equals(sample.body)) throw new Error('the site ceiling does not answer the sampled bytes');
+  log('site ceiling: warm-up');
+  await run(ceilingBase, target, warmup);
+
+  const servers = [
+    { name: `plain node:http, same bytes and ${headers.length / 2} headers as the site server's GET / (site ceiling)`, base: ceilingBase, bytes: sample.body.length },
+    { name: `site server (scripts/serve-site.mjs) GET /, Accept-Encoding: ${siteAcceptEncoding || '(none)'} → ${encoding}`, base: site.base, pid: site.child.pid, bytes: sample.body.length },
+  ];
+  let before = null;
+  if (env.BENCH_SITE_BEFORE) {
+    const script = path.resolve(env.BENCH_SITE_BEFORE);
+    before = await startSite(script, apiBase);
+    log(`${script} GET /: warm-up`);
+    await run(before.base, target, warmup);
+    const beforeSample = await request(before.base, target);
+    servers.push({
+      name: `before: ${script} GET /, Accept-Encoding: ${siteAcceptEncoding || '(none)'} → ${beforeSample.headers['content-encoding'] ?? 'identity'} (vs the same site ceiling)`,
+      base: before.base,
+      pid: before.child.pid,
+      bytes: beforeSample.body.length,
+    });
+  }
+  for (const s of servers) s.runs = [];
+  for (let round = 1; round <= rounds; round++) {
+    for (const s of servers) {
+      log(`round ${round}/${rounds}: ${s.name}`);
+      s.runs.push(await run(s.base, target, seconds));
+    }
+  }
+  const medianRun = (runs) => [...runs].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(runs.length / 2)];
+  const ceiling = medianRun(servers[0].runs).requests.average;
+  const rows = servers.map((s, i) => ({
+    ...plainRow(s.name, medianRun(s.runs), i === 0 ? 0 : ceiling, null, s.pid ? rssOf(s.pid) : null, s.bytes),
+    rounds: s.runs.map((r) => Math.round(r.requests.average)),
+  }));
+  const lines = [
+    `Site: node scripts/serve-site.mjs ${siteDist} (NODE_ENV=production, PUBLIC_ORIGIN=http://localhost:3000), proxying to ${apiBase}; GET / with Accept-Encoding: ${siteAcceptEncoding || '(none)'}; ${rounds} round${rounds === 1 ? '' : 's'} of ${seconds} s, each site row its median round (req/s of every round: ${rows.map((r) => r.rounds.join(', ')).join(' | ')}; of the ceiling in the same round: ${rows
+      .slice(1)
+      .map((r) => r.rounds.map((x, i) => `${Math.round((x / rows[0].rounds[i]) * 100)}%`).join(', '))
+      .join(' | ')}); the site server's resident memory after its rows ${rssOf(site.child.pid).rss.toFixed(0)} MB.`,
+  ];
+  ceilingProc.kill('SIGTERM');
+  site.stop();
+  before?.stop();
+  return { rows, lines };
+}
+
+async function main() {
+  loadAtStart = os.loadavg().map((x) => x.toFixed(1)).join(' ');
+  if (env.BENCH_ONLY && env.BENCH_ONLY !== 'site') throw new Error('BENCH_ONLY can only be site');
+  const onlySite = env.BENCH_ONLY === 'site';
+  const lines = [`Machine: ${machine()}`, ''];
+  const rows = [];
+  const api = onlySite ? null : await apiRows();
+  if (api) lines.push(...api.lines);
+  else lines.push(`Site rows only (BENCH_ONLY=site): autocannon ${connections} connections, ${seconds} s per row after ${warmup} s warm-up, client on the same machine. Load average at the start: ${loadAtStart}.`);
+  if (api) rows.push(...api.rows);
+  if (existsSync(path.join(siteDist, 'index.html'))) {
+    const site = await siteRows(api?.base);
+    lines.push(...site.lines);
+    rows.push(...site.rows);
+  } else if (onlySite) {
+    throw new Error(`${siteDist} is not built: npm run build -w public-site`);
+  } else {
+    log(`no site rows: ${siteDist} is not built (npm run build -w public-site)`);
+  }
   lines.push('', ...table(rows));
   console.log(lines.join('\n'));
-  api.child.kill('SIGTERM');
-  ceilingProc.kill('SIGTERM');
-  await new Promise((r) => api.child.once('exit', r));
+  await api?.stop();
 }
 
 main().catch((err) => {

@@ -1,18 +1,34 @@
 // Serves one built single-page app (public site or admin portal) the way production does:
 // hashed assets cached for a year, index.html never cached, a strict CSP, and /api, /graphql and
 // /uploads proxied to the API on the same origin.
+//
+// Every byte it sends is in memory (scripts/site-files.mjs): each file of dist/ with the brotli and
+// gzip forms the build wrote beside it (scripts/precompress.mjs), and each final page (a prerendered
+// page or index.html with the head of its URL and language) compressed once and kept (bounded). A
+// request is answered by plain node:http: br when accepted, else gzip, else identity, `Vary:
+// Accept-Encoding`, an ETag per form and 304 for If-None-Match. The security headers are helmet's,
+// taken once at start. Only the API's paths go through http-proxy-middleware.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
-import compression from 'compression';
-import express from 'express';
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { escapeHtml, withLang, withMeta } from './page-head.mjs';
 import { eventTitle, metaOfPage, SITE_NAME } from './page-meta.mjs';
-import { languageOfRequest } from './site-language.mjs';
+import { languageOf } from './site-language.mjs';
+import { readSiteFiles, Representation, sendRepresentation, textOf } from './site-files.mjs';
 
 export { escapeHtml, withMeta };
+
+/** Paths answered by the API (prefixes, as http-proxy-middleware's pathFilter matches them). */
+const PROXIED = ['/api', '/graphql', '/uploads', '/healthz', '/readyz'];
+const PROXIED_PATH = new RegExp(`^(?:${PROXIED.join('|')})`);
+/**
+ * Final pages kept in memory, least recently used out first: the home page is ~50 KB, ~85 KB with its brotli
+ * and gzip forms, so at most ~22 MB, whatever the paths asked for (every /events/<id> is a page of its own).
+ */
+const PAGE_CACHE_ENTRIES = 256;
 
 /** One line of plain text of at most `max` characters (descriptions). */
 function summary(text, max = 160) {
@@ -51,42 +67,91 @@ function eventLoader(apiUrl, ttlMs = 60_000) {
 }
 
 /**
- * The prerendered pages of an app (dist/prerendered, written by <app>/scripts/prerender.mjs), as a
- * function from a request path and a language to the HTML file to send, or null for index.html.
- * routes.json maps each route to its file per language ({ "/about": { "en": "about.html", "hi":
- * "hi/about.html" } }; a plain file name, from an older build, is English only). They show the
- * date of the day they were made (calendar, footer), so once expired they are made again in the
- * background (a few seconds) while index.html is served.
+ * helmet's headers for this configuration, as a flat [name, value, ...] list, taken once (they do not
+ * depend on the request): the same set, in the same order, as when helmet ran on every request.
  */
-function prerenderedPages(distDir, onReload = () => {}, log = (m) => console.error(m)) {
-  const dir = path.join(distDir, 'prerendered');
+function securityHeaders(production) {
+  const headers = [];
+  const recorder = { setHeader: (name, value) => headers.push(name, String(value)), removeHeader: () => {}, getHeader: () => undefined };
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: production,
+    crossOriginEmbedderPolicy: false,
+  })({}, recorder, () => {});
+  return headers;
+}
+
+/** `list` with the value of header `name` replaced. */
+const withHeader = (list, name, value) => list.map((v, i) => (i % 2 === 1 && list[i - 1] === name ? value : v));
+
+/**
+ * The files of an app in memory, and its prerendered pages (dist/prerendered, written by
+ * <app>/scripts/prerender.mjs): `page(pathname, lang)` is the URL path of the file to send for a
+ * request path and a language, or null for index.html. routes.json maps each route to its file per
+ * language ({ "/about": { "en": "about.html", "hi": "hi/about.html" } }; a plain file name, from an
+ * older build, is English only). They show the date of the day they were made (calendar, footer), so
+ * once expired they are made again in the background (a few seconds) while index.html is served; the
+ * files are then read again. Without `production`, the files are also read again when the build
+ * rewrites index.html or routes.json (checked at most twice a second).
+ */
+function appFiles(distDir, { production, onReload, log = (m) => console.error(m) }) {
   const script = path.join(distDir, '..', 'scripts', 'prerender.mjs');
+  const watched = [path.join(distDir, 'index.html'), path.join(distDir, 'prerendered', 'routes.json')];
   const retryAfterFailureMs = 10 * 60_000;
-  let table = null;
-  let matchers = [];
+  const state = { files: new Map(), matchers: null, expiresAt: 0, indexable: true, stamp: '' };
   let regenerating = false;
   let failedAt = -Infinity;
+  let checkedAt = 0;
+
+  const stampOfDisk = () => watched.map((f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? '-').join('|');
   const load = () => {
+    const stamp = stampOfDisk();
     try {
-      table = JSON.parse(readFileSync(path.join(dir, 'routes.json'), 'utf8'));
-      matchers = Object.entries(table.routes).map(([pattern, files]) => ({
+      state.files = readSiteFiles(distDir, state.files);
+    } catch (error) {
+      // dist/ being replaced right now: keep what is in memory, and look again on the next check
+      log(`reading ${distDir} failed (${error.message}); serving the files read before`);
+      return;
+    }
+    state.stamp = stamp;
+    const index = state.files.get('/index.html');
+    state.indexable = !index || !/<meta name="robots" content="[^"]*noindex/.test(textOf(index));
+    state.matchers = null;
+    try {
+      const table = JSON.parse(textOf(state.files.get('/prerendered/routes.json')));
+      state.expiresAt = Date.parse(table.expires);
+      state.matchers = Object.entries(table.routes).map(([pattern, files]) => ({
         regex: new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}/?$`),
-        files: Object.fromEntries(Object.entries(typeof files === 'string' ? { en: files } : files).map(([lang, file]) => [lang, path.join(dir, file)])),
+        files: Object.fromEntries(Object.entries(typeof files === 'string' ? { en: files } : files).map(([lang, file]) => [lang, `/prerendered/${file}`])),
       }));
     } catch {
-      table = null;
+      state.matchers = null; // no prerendered pages (admin portal, or an older build)
     }
+    onReload();
   };
   const regenerate = () => {
     // One at a time, and not again on every request after a failure.
-    if (regenerating || Date.now() - failedAt < retryAfterFailureMs || !existsSync(script)) return;
+    if (regenerating || Date.now() - failedAt < retryAfterFailureMs || !statSync(script, { throwIfNoEntry: false })) return;
     regenerating = true;
     const child = spawn(process.execPath, [script], { stdio: 'ignore' });
     child.on('exit', (code) => {
       regenerating = false;
       if (code === 0) {
         load();
-        onReload();
       } else {
         failedAt = Date.now();
         log(`prerendering the pages again failed (exit ${code}); serving index.html, next try in 10 minutes`);
@@ -94,113 +159,194 @@ function prerenderedPages(distDir, onReload = () => {}, log = (m) => console.err
     });
   };
   load();
-  return (pathname, lang) => {
-    if (!table) return null;
-    if (Date.parse(table.expires) <= Date.now()) {
-      regenerate();
+  return {
+    /** The file record at a URL path (decoded as express.static decoded it), or undefined. */
+    file(pathname) {
+      const hit = state.files.get(pathname);
+      if (hit !== undefined || !pathname.includes('%')) return hit;
+      try {
+        return state.files.get(decodeURIComponent(pathname));
+      } catch {
+        return undefined;
+      }
+    },
+    get indexable() {
+      return state.indexable;
+    },
+    page(pathname, lang) {
+      if (!state.matchers) return null;
+      if (state.expiresAt <= Date.now()) {
+        regenerate();
+        return null;
+      }
+      for (const m of state.matchers) if (m.regex.test(pathname)) return m.files[lang] ?? null;
       return null;
-    }
-    return matchers.find((m) => m.regex.test(pathname))?.files[lang] ?? null;
+    },
+    /** Without `production`: reads the files again when a build has rewritten them. */
+    refreshIfRebuilt() {
+      if (production) return;
+      const now = Date.now();
+      if (now - checkedAt < 500) return;
+      checkedAt = now;
+      const stamp = stampOfDisk();
+      if (stamp !== state.stamp && !stamp.startsWith('-')) load();
+    },
   };
 }
 
 /**
  * `publicOrigin` (e.g. https://example.org; default PUBLIC_ORIGIN) makes og:url and og:image absolute.
  * Page meta is injected only for an indexable app (the admin portal's index.html says noindex).
+ * Returns a request handler with `listen(...)` (an http.Server), as an express app has.
  */
 export function createSiteServer({ distDir, apiUrl, production = false, publicOrigin = process.env.PUBLIC_ORIGIN }) {
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      strictTransportSecurity: production,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  const proxy = createProxyMiddleware({ target: apiUrl, changeOrigin: false, xfwd: true, pathFilter: ['/api', '/graphql', '/uploads', '/healthz', '/readyz'] });
-  app.use(proxy);
-  app.use(compression());
-  app.use(
-    '/assets',
-    express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
-  );
-  app.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  const security = securityHeaders(production);
+  // Error pages say as little as they can, as express's final handler did.
+  const errorHeaders = [...withHeader(security, 'Content-Security-Policy', "default-src 'none'"), 'Content-Type', 'text/html; charset=utf-8'];
+  const assetHeaders = [...security, 'Cache-Control', 'public, max-age=31536000, immutable'];
+  const fileHeaders = [...security, 'Cache-Control', 'public, max-age=3600'];
+  const pageHeaders = [...security, 'Cache-Control', 'no-cache'];
+  const proxy = createProxyMiddleware({ target: apiUrl, changeOrigin: false, xfwd: true, pathFilter: PROXIED });
+
+  // Final pages by what makes them differ: language, template file, and (for pages with meta) URL and event.
+  const pages = new Map();
+  const app = appFiles(distDir, { production, onReload: () => pages.clear() });
+  const loadEvent = eventLoader(apiUrl);
+  const eventKeys = new WeakMap();
+  const origin = publicOrigin ? publicOrigin.replace(/\/$/, '') : null;
+
+  const representationOf = (record, headers) =>
+    (record.rep ??= new Representation(record.body, {
+      headers,
+      contentType: record.contentType,
+      compressible: record.compressible,
+      prebuilt: record.prebuilt,
+      lastModified: record.mtimeMs,
+      ranges: true,
+    }));
+
+  function errorPage(req, res, status, message, extra = []) {
+    const body = Buffer.from(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>${escapeHtml(message)}</pre>\n</body>\n</html>\n`);
+    res.writeHead(status, [...errorHeaders, ...extra, 'Content-Length', String(body.length)]);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  function fail(req, res, error) {
+    console.error(error);
+    if (res.headersSent) res.destroy();
+    else errorPage(req, res, 500, 'Internal Server Error');
+  }
+
+  /** The page for a route in a language: its template, with the head of its URL and language. */
+  function sendPage(req, res, pathname, lang, meta, event) {
+    // Without a configured origin (local runs) the request's own host is used; production sets PUBLIC_ORIGIN.
+    const base = origin ?? (production ? null : `http://${req.headers.host}`);
+    const page = app.page(pathname, lang);
+    const template = page !== null && app.file(page) ? page : '/index.html';
+    let eventKey = '';
+    if (event) {
+      eventKey = eventKeys.get(event);
+      if (eventKey === undefined) eventKeys.set(event, (eventKey = JSON.stringify(event)));
+      meta = {
+        title: eventTitle(lang, event.title),
+        description: summary(`${event.date} · ${event.location}. ${event.description}`),
+        image: event.imageUrl && base ? new URL(event.imageUrl, `${base}/`).href : undefined,
+        type: 'article',
+      };
+    }
+    const key = meta ? `${lang}\0${template}\0${base}\0${pathname}\0${eventKey}` : `${lang}\0${template}`;
+    let rep = pages.get(key);
+    if (rep === undefined) {
+      const record = app.file(template);
+      if (!record) return errorPage(req, res, 404, 'Not Found');
+      const pageUrl = base ? `${base}${pathname}` : undefined;
+      const html = meta ? withMeta(textOf(record), { ...meta, lang, siteName: SITE_NAME[lang], pageUrl }) : withLang(textOf(record), lang);
+      rep = new Representation(Buffer.from(html), { headers: pageHeaders, contentType: 'text/html; charset=utf-8', vary: 'Cookie', compressible: true });
+      pages.set(key, rep);
+      if (pages.size > PAGE_CACHE_ENTRIES) pages.delete(pages.keys().next().value);
+    } else if (pages.size > 32) {
+      // Least recently used goes first.
+      pages.delete(key);
+      pages.set(key, rep);
+    }
+    sendRepresentation(req, res, rep);
+  }
+
   // SPA fallback: every other GET is a client-side route. On the public site the page is served in
   // the reader's language (scripts/site-language.mjs: ?lang, the lang cookie, English), prerendered
   // when it can be, with its title, description, Open Graph tags and hreflang alternates in that
   // language (for crawlers and link previews); /events/:id reads the event from the API in that
   // language. Everything inserted is HTML-escaped.
-  const indexFile = path.join(distDir, 'index.html');
-  const htmlCache = new Map();
-  const readHtml = (file) => {
-    if (!production || !htmlCache.has(file)) htmlCache.set(file, readFileSync(file, 'utf8'));
-    return htmlCache.get(file);
-  };
-  const indexHtml = () => readHtml(indexFile);
-  const prerendered = prerenderedPages(distDir, () => htmlCache.clear());
-  const indexable = !/<meta name="robots" content="[^"]*noindex/.test(indexHtml());
-  const loadEvent = eventLoader(apiUrl);
-  const origin = publicOrigin ? publicOrigin.replace(/\/$/, '') : null;
-  app.get(/.*/, async (req, res, next) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    if (!indexable) return res.sendFile(indexFile);
-    // The same URL is English or Hindi by the reader's cookie: caches must keep them apart.
-    res.vary('Cookie');
-    try {
-      const lang = languageOfRequest(req);
-      // Without a configured origin (local runs) the request's own host is used; production sets PUBLIC_ORIGIN.
-      const base = origin ?? (production ? null : `${req.protocol}://${req.get('host')}`);
-      const pageUrl = base ? `${base}${req.path}` : undefined;
-      let meta = metaOfPage(req.path, lang);
-      const eventMatch = /^\/events\/([^/]+)\/?$/.exec(req.path);
-      if (eventMatch) {
-        let id = eventMatch[1];
-        try {
-          id = decodeURIComponent(id);
-        } catch {
-          // a malformed escape: looked up as typed, which finds nothing
-        }
-        const event = await loadEvent(id, lang);
-        if (event) {
-          meta = {
-            title: eventTitle(lang, event.title),
-            description: summary(`${event.date} · ${event.location}. ${event.description}`),
-            image: event.imageUrl && base ? new URL(event.imageUrl, `${base}/`).href : undefined,
-            type: 'article',
-          };
-        }
-      }
-      const page = prerendered(req.path, lang);
-      let html = indexHtml();
-      if (page) {
-        try {
-          html = readHtml(page);
-        } catch {
-          // being written again right now: index.html serves
-        }
-      }
-      html = meta ? withMeta(html, { ...meta, lang, siteName: SITE_NAME[lang], pageUrl }) : withLang(html, lang);
-      res.type('html').send(html);
-    } catch (error) {
-      next(error);
+  function fallback(req, res, pathname, search) {
+    if (!app.indexable) {
+      const index = app.file('/index.html');
+      if (!index) return errorPage(req, res, 404, 'Not Found');
+      return sendRepresentation(req, res, (index.pageRep ??= new Representation(index.body, { headers: pageHeaders, contentType: index.contentType, compressible: true, lastModified: index.mtimeMs })));
     }
-  });
-  return app;
+    const lang = languageOf(search, req.headers.cookie);
+    const meta = metaOfPage(pathname, lang);
+    const eventMatch = /^\/events\/([^/]+)\/?$/.exec(pathname);
+    if (!eventMatch) return sendPage(req, res, pathname, lang, meta, null);
+    let id = eventMatch[1];
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // a malformed escape: looked up as typed, which finds nothing
+    }
+    loadEvent(id, lang)
+      .then((event) => sendPage(req, res, pathname, lang, meta, event))
+      .catch((error) => fail(req, res, error));
+  }
+
+  function handle(req, res) {
+    let url = req.url;
+    if (url.charCodeAt(0) !== 47 /* / */) {
+      // absolute-form (http://host/path), as a proxy may send it
+      try {
+        const parsed = new URL(url);
+        url = parsed.pathname + parsed.search;
+      } catch {
+        return errorPage(req, res, 400, 'Bad Request');
+      }
+    }
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+    if (PROXIED_PATH.test(pathname)) {
+      // The API's answer keeps these headers unless it sets its own.
+      for (let i = 0; i < security.length; i += 2) res.setHeader(security[i], security[i + 1]);
+      return proxy(req, res, () => errorPage(req, res, 404, `Cannot ${req.method} ${pathname}`));
+    }
+    app.refreshIfRebuilt();
+    const isAsset = pathname === '/assets' || pathname.startsWith('/assets/');
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') {
+      if (isAsset) {
+        res.writeHead(405, [...security, 'Allow', 'GET, HEAD', 'Content-Length', '0']);
+        return res.end();
+      }
+      if (method === 'OPTIONS') {
+        res.writeHead(200, [...security, 'Allow', 'GET, HEAD', 'Content-Type', 'text/plain; charset=utf-8', 'Content-Length', '9']);
+        return res.end('GET, HEAD');
+      }
+      return errorPage(req, res, 404, `Cannot ${method} ${pathname}`);
+    }
+    const record = app.file(pathname);
+    if (isAsset) return record ? sendRepresentation(req, res, representationOf(record, assetHeaders)) : errorPage(req, res, 404, 'Not Found');
+    if (record) return sendRepresentation(req, res, representationOf(record, fileHeaders));
+    return fallback(req, res, pathname, q === -1 ? '' : url.slice(q + 1));
+  }
+
+  const handler = (req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      fail(req, res, error);
+    }
+  };
+  handler.listen = (...args) => http.createServer(handler).listen(...args);
+  /** How many final pages are kept (tests). */
+  handler.keptPages = () => pages.size;
+  return handler;
 }
 
 // Run directly: node scripts/serve-site.mjs <distDir> <port> [apiUrl]

@@ -1,13 +1,18 @@
 // node --test scripts/: how serve-site.mjs serves the prerendered pages of an app.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { precompressDir } from './precompress.mjs';
 import { createSiteServer } from './serve-site.mjs';
 
-const INDEX = '<!doctype html><html lang="en"><head><meta name="description" content="x" /><title>t</title></head><body><div id="root"></div></body></html>';
+// Over 1 KB, as real pages are, so that they are sent compressed.
+const NOSCRIPT = `<noscript>${'Please turn on JavaScript to use every part of this site. '.repeat(40)}</noscript>`;
+const INDEX = `<!doctype html><html lang="en"><head><meta name="description" content="x" /><title>t</title></head><body><div id="root"></div>${NOSCRIPT}</body></html>`;
 const page = (text, lang = 'en') => INDEX.replace('lang="en"', `lang="${lang}"`).replace('<div id="root"></div>', `<div id="root"><h1>${text}</h1></div>`);
 const hour = 3_600_000;
 const dirs = [];
@@ -34,14 +39,27 @@ function appWith({ expires, prerenderScript }) {
   return { appDir, dist };
 }
 
-async function serve(dist, { apiUrl = 'http://127.0.0.1:9' } = {}) {
+async function serve(dist, { apiUrl = 'http://127.0.0.1:9', ...options } = {}) {
   // Nothing listens on port 9: the event lookup for link previews fails fast and the page still serves.
-  const server = createSiteServer({ distDir: dist, apiUrl }).listen(0);
+  const handler = createSiteServer({ distDir: dist, apiUrl, ...options });
+  const server = handler.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${server.address().port}`;
+  const port = server.address().port;
+  const base = `http://127.0.0.1:${port}`;
   const fetchPage = (p, headers = {}) => fetch(`${base}${p}`, { headers });
   const get = async (p, headers) => (await fetchPage(p, headers)).text();
-  return { base, get, fetchPage, close: () => new Promise((resolve) => server.close(resolve)) };
+  /** The answer as sent (fetch would decompress it): status, headers and body bytes. */
+  const raw = (p, headers = {}, method = 'GET') =>
+    new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: p, method, headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  return { base, get, fetchPage, raw, handler, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 const hindiCookie = { cookie: 'theme=dark; lang=hi' };
@@ -241,6 +259,362 @@ describe('serve-site: the page in the reader\'s language', () => {
     } finally {
       await site.close();
       await new Promise((resolve) => api.close(resolve));
+    }
+  });
+});
+
+// ---- Compression, validators, caching and headers (everything is sent from memory) ----
+
+const CSP =
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
+/** helmet's headers as the Express version of this server sent them on every answer. */
+const SECURITY = {
+  'content-security-policy': CSP,
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+const HSTS = 'max-age=31536000; includeSubDomains';
+const JS = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i % 37}`))};\n`;
+const CSS = `${Array.from({ length: 80 }, (_, i) => `.c${i} { color: #123; margin: ${i}px; }`).join('\n')}\n`;
+
+/** appWith plus hashed assets (a script, a stylesheet, an image), a small favicon and build metadata. */
+function appWithAssets() {
+  const app = appWith({ expires: Date.now() + hour, prerenderScript: 'process.exit(1);' });
+  const assets = path.join(app.dist, 'assets');
+  mkdirSync(assets);
+  writeFileSync(path.join(assets, 'index-Ab12Cd34.js'), JS);
+  writeFileSync(path.join(assets, 'index-Ef56Gh78.css'), CSS);
+  writeFileSync(path.join(assets, 'photo-Zz99Yy88.webp'), randomBytes(3000));
+  writeFileSync(path.join(app.dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(app.dist, 'robots.txt'), `User-agent: *\n${'Allow: /\n'.repeat(200)}`);
+  mkdirSync(path.join(app.dist, '.vite'));
+  writeFileSync(path.join(app.dist, '.vite', 'manifest.json'), '{}');
+  return app;
+}
+
+const decode = (r) => {
+  const encoding = r.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(r.body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(r.body).toString('utf8');
+  assert.equal(encoding, undefined);
+  return r.body.toString('utf8');
+};
+const br = { 'accept-encoding': 'gzip, deflate, br' };
+
+function assertSecurityHeaders(headers, where, { csp = CSP, hsts = false } = {}) {
+  for (const [name, value] of Object.entries(SECURITY)) assert.equal(headers[name], name === 'content-security-policy' ? csp : value, `${where}: ${name}`);
+  assert.equal(headers['strict-transport-security'], hsts ? HSTS : undefined, `${where}: strict-transport-security`);
+  assert.equal(headers['x-powered-by'], undefined, `${where}: x-powered-by`);
+}
+
+describe('serve-site: compressed forms, validators and caching', () => {
+  it('sends br when accepted, else gzip, else identity, each the same page, with Vary: Cookie, Accept-Encoding', async () => {
+    const { dist } = appWith({ expires: Date.now() + hour, prerenderScript: 'process.exit(1);' });
+    const site = await serve(dist);
+    try {
+      const cases = [
+        [{ 'accept-encoding': 'gzip, br' }, 'br'],
+        [br, 'br'],
+        [{ 'accept-encoding': 'gzip, deflate' }, 'gzip'],
+        [{ 'accept-encoding': 'br;q=0, gzip' }, 'gzip'],
+        [{ 'accept-encoding': 'gzip;q=1.0, br;q=0.5' }, 'gzip'],
+        [{ 'accept-encoding': '*' }, 'br'],
+        [{ 'accept-encoding': 'identity' }, undefined],
+        [{ 'accept-encoding': 'deflate' }, undefined],
+        [{}, undefined],
+      ];
+      for (const url of ['/about', '/about?lang=hi', '/profile']) {
+        const plain = await site.get(url);
+        for (const [headers, encoding] of cases) {
+          const r = await site.raw(url, headers);
+          const where = `${url} ${JSON.stringify(headers)}`;
+          assert.equal(r.status, 200, where);
+          assert.equal(r.headers['content-encoding'], encoding, where);
+          assert.equal(Number(r.headers['content-length']), r.body.length, where);
+          assert.equal(r.headers.vary, 'Cookie, Accept-Encoding', where);
+          assert.equal(r.headers['content-type'], 'text/html; charset=utf-8', where);
+          assert.equal(decode(r), plain, where);
+          if (encoding) assert.ok(r.body.length < Buffer.byteLength(plain) / 2, `${where}: compressed`);
+        }
+      }
+      assert.match(decode(await site.raw('/about', { ...br, ...hindiCookie })), /हमारे बारे में, prerendered/);
+      const head = await site.raw('/about', br, 'HEAD');
+      assert.equal(head.body.length, 0);
+      assert.equal(head.headers['content-length'], (await site.raw('/about', br)).headers['content-length']);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('answers 304 to the ETag of the form it would send, for pages and assets', async () => {
+    const { dist } = appWithAssets();
+    const site = await serve(dist);
+    try {
+      for (const [url, cacheControl] of [
+        ['/about', 'no-cache'],
+        ['/events/3f2a', 'no-cache'],
+        ['/profile', 'no-cache'],
+        ['/assets/index-Ab12Cd34.js', 'public, max-age=31536000, immutable'],
+        ['/robots.txt', 'public, max-age=3600'],
+      ]) {
+        const compressed = await site.raw(url, br);
+        const plain = await site.raw(url);
+        const { etag } = compressed.headers;
+        assert.match(etag, /^W\/"[\w-]+-br"$/, url);
+        assert.match(plain.headers.etag, /^"[\w-]+"$/, url);
+        const again = await site.raw(url, { ...br, 'if-none-match': etag });
+        assert.equal(again.status, 304, url);
+        assert.equal(again.body.length, 0, url);
+        assert.equal(again.headers.etag, etag, url);
+        assert.equal(again.headers['cache-control'], cacheControl, url);
+        assert.match(again.headers.vary, /Accept-Encoding/, url);
+        assertSecurityHeaders(again.headers, `${url} 304`);
+        // A list of tags, weak or not, is compared weakly.
+        assert.equal((await site.raw(url, { ...br, 'if-none-match': `"other", ${etag.replace(/^W\//, '')}` })).status, 304, url);
+        assert.equal((await site.raw(url, { 'if-none-match': plain.headers.etag })).status, 304, url);
+        // Another form, or another version, is sent in full.
+        assert.equal((await site.raw(url, { 'if-none-match': etag })).status, 200, url);
+        assert.equal((await site.raw(url, { ...br, 'if-none-match': '"stale"' })).status, 200, url);
+      }
+      // Each language is its own page, with its own tag.
+      const en = await site.raw('/about', br);
+      const hi = await site.raw('/about', { ...br, ...hindiCookie });
+      assert.notEqual(en.headers.etag, hi.headers.etag);
+      assert.equal((await site.raw('/about', { ...br, ...hindiCookie, 'if-none-match': en.headers.etag })).status, 200);
+      // Files also answer If-Modified-Since with their Last-Modified.
+      const asset = await site.raw('/assets/index-Ab12Cd34.js');
+      assert.ok(asset.headers['last-modified']);
+      assert.equal((await site.raw('/assets/index-Ab12Cd34.js', { 'if-modified-since': asset.headers['last-modified'] })).status, 304);
+      assert.equal((await site.raw('/assets/index-Ab12Cd34.js', { 'if-modified-since': new Date(0).toUTCString() })).status, 200);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('keeps a page\'s ETag when its compressed form is made again at the best settings', async () => {
+    const { dist } = appWith({ expires: Date.now() + hour, prerenderScript: 'process.exit(1);' });
+    const site = await serve(dist);
+    try {
+      const first = await site.raw('/about', br);
+      await site.raw('/about', br); // asked again: brotli 11 is made off the main thread
+      await new Promise((r) => setTimeout(r, 300));
+      const later = await site.raw('/about', br);
+      assert.equal(later.headers.etag, first.headers.etag);
+      assert.ok(later.body.length <= first.body.length);
+      assert.equal(decode(later), decode(first));
+      assert.equal((await site.raw('/about', { ...br, 'if-none-match': first.headers.etag })).status, 304);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('serves hashed assets immutable for a year and other files for an hour, with the .br and .gz the build wrote', async () => {
+    const { dist } = appWithAssets();
+    const made = await precompressDir(dist);
+    assert.equal(made.files, 3); // the script, the stylesheet and robots.txt: not HTML, not the small favicon, not the image
+    const site = await serve(dist);
+    try {
+      const js = path.join(dist, 'assets', 'index-Ab12Cd34.js');
+      const brotli = await site.raw('/assets/index-Ab12Cd34.js', br);
+      assert.equal(brotli.headers['content-encoding'], 'br');
+      assert.deepEqual(brotli.body, readFileSync(`${js}.br`));
+      assert.equal(brotli.headers['cache-control'], 'public, max-age=31536000, immutable');
+      assert.equal(brotli.headers['content-type'], 'text/javascript; charset=utf-8');
+      assert.equal(brotli.headers.vary, 'Accept-Encoding');
+      const gzip = await site.raw('/assets/index-Ab12Cd34.js', { 'accept-encoding': 'gzip' });
+      assert.deepEqual(gzip.body, readFileSync(`${js}.gz`));
+      assert.equal(decode(gzip), JS);
+      const plain = await site.raw('/assets/index-Ab12Cd34.js');
+      assert.equal(plain.body.toString(), JS);
+      assert.equal(plain.headers['accept-ranges'], 'bytes');
+      const css = await site.raw('/assets/index-Ef56Gh78.css', br);
+      assert.equal(css.headers['content-type'], 'text/css; charset=utf-8');
+      assert.equal(decode(css), CSS);
+      // A byte range of the file as it is.
+      const range = await site.raw('/assets/index-Ab12Cd34.js', { ...br, range: 'bytes=0-5' });
+      assert.equal(range.status, 206);
+      assert.equal(range.body.toString(), JS.slice(0, 6));
+      assert.equal(range.headers['content-range'], `bytes 0-5/${JS.length}`);
+      // An image is sent as it is, whatever the client accepts.
+      const image = await site.raw('/assets/photo-Zz99Yy88.webp', br);
+      assert.equal(image.headers['content-encoding'], undefined);
+      assert.equal(image.headers['content-type'], 'image/webp');
+      assert.equal(image.headers['cache-control'], 'public, max-age=31536000, immutable');
+      assert.equal(image.body.length, 3000);
+      for (const url of ['/favicon.svg', '/robots.txt']) {
+        const r = await site.raw(url, br);
+        assert.equal(r.status, 200, url);
+        assert.equal(r.headers['cache-control'], 'public, max-age=3600', url);
+      }
+      assert.equal((await site.raw('/robots.txt', br)).headers['content-encoding'], 'br');
+      assert.equal((await site.raw('/favicon.svg', br)).headers['content-encoding'], undefined);
+      // No such asset: 404, not the app.
+      const missing = await site.raw('/assets/index-00000000.js', br);
+      assert.equal(missing.status, 404);
+      assert.doesNotMatch(missing.body.toString(), /id="root"/);
+      assert.equal((await site.raw('/assets/index-Ab12Cd34.js', {}, 'POST')).status, 405);
+      // Build metadata is not a file of the site: that path is a client route like any other.
+      assert.match((await site.get('/.vite/manifest.json')), /<div id="root"><\/div>/);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('ignores a .br or .gz older than its file, and compresses the file itself', async () => {
+    const { dist } = appWithAssets();
+    const js = path.join(dist, 'assets', 'index-Ab12Cd34.js');
+    writeFileSync(`${js}.br`, 'stale');
+    const past = new Date(Date.now() - hour);
+    utimesSync(`${js}.br`, past, past);
+    const site = await serve(dist);
+    try {
+      const r = await site.raw('/assets/index-Ab12Cd34.js', br);
+      assert.equal(r.headers['content-encoding'], 'br');
+      assert.equal(decode(r), JS);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('sends the security headers it always sent on pages, assets, files, 404s and the API\'s answers', async () => {
+    const api = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ path: req.url, forwardedFor: req.headers['x-forwarded-for'] ?? null }));
+    }).listen(0);
+    await new Promise((resolve) => api.once('listening', resolve));
+    const { dist } = appWithAssets();
+    for (const production of [false, true]) {
+      const site = await serve(dist, { apiUrl: `http://127.0.0.1:${api.address().port}`, production });
+      try {
+        for (const url of ['/', '/about', '/profile', '/events/3f2a', '/assets/index-Ab12Cd34.js', '/assets/photo-Zz99Yy88.webp', '/favicon.svg']) {
+          const r = await site.raw(url, br);
+          assert.equal(r.status, 200, url);
+          assertSecurityHeaders(r.headers, url, { hsts: production });
+        }
+        // Error pages keep the rest and forbid everything else.
+        const missing = await site.raw('/assets/index-00000000.js');
+        assert.equal(missing.status, 404);
+        assertSecurityHeaders(missing.headers, '404', { csp: "default-src 'none'", hsts: production });
+        const post = await site.raw('/about', {}, 'POST');
+        assert.equal(post.status, 404);
+        assert.match(post.body.toString(), /Cannot POST \/about/);
+        assertSecurityHeaders(post.headers, 'POST', { csp: "default-src 'none'", hsts: production });
+        // /api, /graphql, /uploads, /healthz and /readyz go to the API, as they are.
+        for (const url of ['/api/events?when=upcoming', '/graphql', '/uploads/a.webp', '/healthz', '/readyz']) {
+          const r = await site.raw(url, br);
+          assert.equal(r.status, 200, url);
+          const body = JSON.parse(r.body.toString());
+          assert.equal(body.path, url);
+          assert.ok(body.forwardedFor, `${url}: X-Forwarded-For`);
+          assert.equal(r.headers['content-encoding'], undefined, url);
+          assertSecurityHeaders(r.headers, url, { hsts: production });
+        }
+      } finally {
+        await site.close();
+      }
+    }
+    await new Promise((resolve) => api.close(resolve));
+  });
+
+  it('serves the admin portal\'s index.html (noindex) as it is for every route, never cached', async () => {
+    const { dist } = appWithAssets();
+    const admin = INDEX.replace('<title>', '<meta name="robots" content="noindex, nofollow" /><title>');
+    writeFileSync(path.join(dist, 'index.html'), admin);
+    rmSync(path.join(dist, 'prerendered'), { recursive: true });
+    const site = await serve(dist);
+    try {
+      for (const url of ['/admin/login', '/admin/events?lang=hi', '/about']) {
+        const r = await site.raw(url, { ...br, ...hindiCookie });
+        assert.equal(r.status, 200, url);
+        assert.equal(decode(r), admin, url);
+        assert.equal(r.headers['cache-control'], 'no-cache', url);
+        assert.equal(r.headers.vary, 'Accept-Encoding', url);
+        assert.equal((await site.raw(url, { ...br, 'if-none-match': r.headers.etag })).status, 304, url);
+      }
+      assert.equal((await site.raw('/assets/index-Ab12Cd34.js', br)).status, 200);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('after prerendering again, sends the new pages, compressed anew, with new ETags', async () => {
+    const script = `
+      import { writeFileSync } from 'node:fs';
+      const dir = new URL('../dist/prerendered/', import.meta.url);
+      const page = (lang, text) => ${JSON.stringify(INDEX)}.replace('lang="en"', 'lang="' + lang + '"').replace('<div id="root"></div>', '<div id="root"><h1>' + text + '</h1></div>');
+      writeFileSync(new URL('about.html', dir), page('en', 'About, made again'));
+      writeFileSync(new URL('hi/about.html', dir), page('hi', 'हमारे बारे में, made again'));
+      const routes = { '/about': { en: 'about.html', hi: 'hi/about.html' } };
+      writeFileSync(new URL('routes.json', dir), JSON.stringify({ expires: new Date(Date.now() + 3600000).toISOString(), routes }));
+    `;
+    const { dist } = appWith({ expires: Date.now() + 1500, prerenderScript: script });
+    const site = await serve(dist, { production: true });
+    try {
+      const before = await site.raw('/about', br);
+      assert.match(decode(before), /About, prerendered/);
+      assert.equal((await site.raw('/about', { ...br, 'if-none-match': before.headers.etag })).status, 304);
+      await new Promise((r) => setTimeout(r, 1600)); // expired: index.html until the pages are made again
+      assert.match(decode(await site.raw('/about', br)), /<div id="root"><\/div>/);
+      await eventually(async () => /About, made again/.test(decode(await site.raw('/about', br))));
+      const after = await site.raw('/about', { ...br, 'if-none-match': before.headers.etag });
+      assert.equal(after.status, 200);
+      assert.notEqual(after.headers.etag, before.headers.etag);
+      assert.match(decode(await site.raw('/about', { 'accept-encoding': 'gzip', ...hindiCookie })), /हमारे बारे में, made again/);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('keeps a bounded number of final pages, however many addresses are asked for', async () => {
+    const { dist } = appWith({ expires: Date.now() + hour, prerenderScript: 'process.exit(1);' });
+    const site = await serve(dist);
+    try {
+      const about = await site.raw('/about', br);
+      for (let i = 0; i < 300; i++) assert.equal((await site.raw(`/events/e${i}`, br)).status, 200);
+      assert.ok(site.handler.keptPages() <= 256, `${site.handler.keptPages()} pages kept`);
+      const again = await site.raw('/about', br);
+      assert.equal(again.headers.etag, about.headers.etag);
+      assert.equal(decode(again), decode(about));
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('outside production, reads dist again once a build has rewritten it', async () => {
+    const { dist } = appWithAssets();
+    const site = await serve(dist);
+    try {
+      assert.match(await site.get('/profile'), /<title>t<\/title>/);
+      await new Promise((r) => setTimeout(r, 20));
+      writeFileSync(path.join(dist, 'assets', 'index-Ij90Kl12.js'), 'export const rebuilt = true;\n');
+      writeFileSync(path.join(dist, 'index.html'), INDEX.replace('<title>t</title>', '<title>rebuilt</title>'));
+      await eventually(async () => /<title>rebuilt<\/title>/.test(await site.get('/profile')));
+      assert.equal((await site.raw('/assets/index-Ij90Kl12.js')).body.toString(), 'export const rebuilt = true;\n');
+    } finally {
+      await site.close();
+    }
+  });
+});
+
+describe('precompress (the build step)', () => {
+  it('writes .br and .gz beside compressible files of 1 KB or more, never for HTML, images or build metadata', async () => {
+    const { dist } = appWithAssets();
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify({ filler: 'x'.repeat(4000) }));
+    await precompressDir(dist);
+    const js = path.join(dist, 'assets', 'index-Ab12Cd34.js');
+    assert.equal(brotliDecompressSync(readFileSync(`${js}.br`)).toString(), JS);
+    assert.equal(gunzipSync(readFileSync(`${js}.gz`)).toString(), JS);
+    for (const file of ['index.html', 'prerendered/about.html', 'favicon.svg', 'assets/photo-Zz99Yy88.webp', '.vite/manifest.json']) {
+      assert.ok(!existsSync(path.join(dist, `${file}.br`)), file);
+      assert.ok(!existsSync(path.join(dist, `${file}.gz`)), file);
     }
   });
 });

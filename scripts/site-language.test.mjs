@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { alternateLinks, withMeta } from './page-head.mjs';
 import { pageMeta } from './page-meta.mjs';
-import { cookieValue, languageOfRequest, pickLanguage } from './site-language.mjs';
+import { cookieValue, languageOf, languageOfRequest, pickLanguage } from './site-language.mjs';
 
 const { cases } = JSON.parse(readFileSync(new URL('./language-choice-cases.json', import.meta.url), 'utf8'));
 
@@ -19,6 +19,17 @@ describe('site-language', () => {
     assert.equal(cookieValue(undefined, 'lang'), undefined);
     assert.equal(languageOfRequest({ query: { lang: ['hi', 'en'] }, headers: {} }), 'hi');
     assert.equal(languageOfRequest({ query: {}, headers: { cookie: 'lang=hi' } }), 'hi');
+  });
+
+  it('reads the same from a raw query string and Cookie header (the site server\'s hot path)', () => {
+    for (const { query, cookie, server } of cases) {
+      const search = query === undefined || query === null ? '' : `utm=x&lang=${encodeURIComponent(query)}`;
+      assert.equal(languageOf(search, cookie === undefined || cookie === null ? undefined : `theme=dark; lang=${cookie}`), server, JSON.stringify({ query, cookie }));
+    }
+    assert.equal(languageOf('lang=hi&lang=en', undefined), 'hi');
+    assert.equal(languageOf('language=hi', 'lang=hi'), 'hi');
+    assert.equal(languageOf('language=hi', undefined), 'en');
+    assert.equal(languageOf('', undefined), 'en');
   });
 });
 
