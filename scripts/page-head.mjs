@@ -31,6 +31,7 @@ export function alternateLinks(pageUrl, lang) {
 const WRITTEN_BEFORE = [
   /\s*<meta (?:property="og:|name="twitter:)[^>]*>/g,
   /\s*<link rel="(?:canonical|alternate)"[^>]*>/g,
+  /\s*<link rel="preload" as="image"[^>]*>/g,
   new RegExp(`\\s*${ALTERNATES_MARKER}`, 'g'),
 ];
 
@@ -39,7 +40,7 @@ const WRITTEN_BEFORE = [
  * `pageUrl` (absolute, without query) adds og:url, hreflang alternates and the canonical link;
  * without it (a build that does not know its origin) `keepMarker` leaves the place where nginx adds them.
  */
-export function withMeta(html, { lang, siteName, title, description, pageUrl, image, type = 'website', keepMarker = false }) {
+export function withMeta(html, { lang, siteName, title, description, pageUrl, image, preloadImage, type = 'website', keepMarker = false }) {
   const alternate = SITE_LANGUAGES.filter((l) => l !== lang);
   const tags = [
     `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
@@ -52,6 +53,10 @@ export function withMeta(html, { lang, siteName, title, description, pageUrl, im
     image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
     ...(pageUrl ? alternateLinks(pageUrl, lang) : keepMarker ? [ALTERNATES_MARKER] : []),
+    // The page's largest image, fetched while the scripts load instead of after its data arrives.
+    preloadImage
+      ? `<link rel="preload" as="image" href="${escapeHtml(preloadImage.href)}"${preloadImage.srcset ? ` imagesrcset="${escapeHtml(preloadImage.srcset)}" imagesizes="${escapeHtml(preloadImage.sizes)}"` : ''} fetchpriority="high">`
+      : '',
   ].filter(Boolean);
   let out = html;
   for (const pattern of WRITTEN_BEFORE) out = out.replace(pattern, '');

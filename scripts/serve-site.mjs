@@ -15,6 +15,9 @@ import path from 'node:path';
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { escapeHtml, withLang, withMeta } from './page-head.mjs';
+
+/** The event page image's `sizes`, as public-site/src/features/events/lib/event-image.ts says (or a second rendition is fetched). */
+const EVENT_IMAGE_SIZES = '(max-width: 900px) 100vw, 60vw';
 import { eventTitle, metaOfPage, SITE_NAME } from './page-meta.mjs';
 import { languageOf } from './site-language.mjs';
 import { readSiteFiles, Representation, sendRepresentation, textOf } from './site-files.mjs';
@@ -52,7 +55,7 @@ function eventLoader(apiUrl, ttlMs = 60_000) {
       const res = await fetch(`${apiUrl}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'accept-language': lang },
-        body: JSON.stringify({ query: 'query($id: ID!) { event(id: $id) { title description date location imageUrl } }', variables: { id } }),
+        body: JSON.stringify({ query: 'query($id: ID!) { event(id: $id) { title description date location imageUrl imageSrcSet } }', variables: { id } }),
         signal: AbortSignal.timeout(1500),
       });
       const body = await res.json();
@@ -251,6 +254,7 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
         title: eventTitle(lang, event.title),
         description: summary(`${event.date} · ${event.location}. ${event.description}`),
         image: event.imageUrl && base ? new URL(event.imageUrl, `${base}/`).href : undefined,
+        preloadImage: event.imageUrl ? { href: event.imageUrl, srcset: event.imageSrcSet, sizes: EVENT_IMAGE_SIZES } : undefined,
         type: 'article',
       };
     }

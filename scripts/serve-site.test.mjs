@@ -236,8 +236,9 @@ describe('serve-site: the page in the reader\'s language', () => {
     const api = createServer((req, res) => {
       const lang = req.headers['accept-language'];
       asked.push(lang);
+      const image = { imageUrl: '/uploads/ab12-1280.webp', imageSrcSet: '/uploads/ab12-640.webp 640w, /uploads/ab12-1280.webp 1280w' };
       const event = lang === 'hi'
-        ? { title: 'विज्ञान मेला', description: 'बच्चों के प्रयोग', date: '2026-12-01', location: 'प्रयागराज', imageUrl: null }
+        ? { title: 'विज्ञान मेला', description: 'बच्चों के प्रयोग', date: '2026-12-01', location: 'प्रयागराज', ...image }
         : { title: 'Science Fair', description: 'Experiments by children', date: '2026-12-01', location: 'Prayagraj', imageUrl: null };
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ data: { event } }));
@@ -252,6 +253,9 @@ describe('serve-site: the page in the reader\'s language', () => {
       assert.match(hi, /<meta property="og:description" content="2026-12-01 · प्रयागराज. बच्चों के प्रयोग" \/>/);
       assert.match(hi, /<meta property="og:type" content="article" \/>/);
       assert.match(hi, /कार्यक्रम, prerendered/);
+      // The event's image (the page's largest element) is preloaded with the sizes the page gives it.
+      assert.match(hi, /<link rel="preload" as="image" href="\/uploads\/ab12-1280.webp" imagesrcset="\/uploads\/ab12-640.webp 640w, \/uploads\/ab12-1280.webp 1280w" imagesizes="\(max-width: 900px\) 100vw, 60vw" fetchpriority="high">/);
+      assert.doesNotMatch(await site.get('/events/e1'), /rel="preload" as="image"/);
       // Cached per id and language: asking again asks the API nothing.
       await site.get('/events/e1');
       await site.get('/events/e1?lang=hi');
