@@ -4,6 +4,31 @@
 
 export const INDIA_TIME_ZONE = 'Asia/Kolkata';
 
+// Making an Intl formatter costs far more than using one (a few ms each on a slow phone, and the
+// first one of a page loads the locale's data), and event cards format two values each time a
+// carousel shows them: one formatter per locale and options, made on first use.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+function numberFormat(locale: string): Intl.NumberFormat {
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, format);
+  }
+  return format;
+}
+
 function parseDate(date: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
   if (!m) return null;
@@ -13,7 +38,7 @@ function parseDate(date: string): Date | null {
 export function formatEventDate(date: string, locale: string, style: 'short' | 'long' = 'short'): string {
   const d = parseDate(date);
   if (!d) return date;
-  return new Intl.DateTimeFormat(locale, {
+  return dateFormat(locale, {
     timeZone: 'UTC',
     weekday: style === 'long' ? 'long' : 'short',
     day: 'numeric',
@@ -26,29 +51,28 @@ export function formatEventTime(time: string, locale: string): string {
   const m = /^(\d{1,2}):(\d{2})/.exec(time);
   if (!m) return time;
   const d = new Date(Date.UTC(1970, 0, 1, Number(m[1]), Number(m[2])));
-  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(d);
+  return dateFormat(locale, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(d);
 }
 
 export function formatNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(value);
+  return numberFormat(locale).format(value);
 }
 
 export function formatMonthYear(year: number, month: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+  return dateFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
     new Date(Date.UTC(year, month - 1, 1)),
   );
 }
 
 export function monthName(month: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long' }).format(new Date(Date.UTC(2024, month - 1, 1)));
+  return dateFormat(locale, { timeZone: 'UTC', month: 'long' }).format(new Date(Date.UTC(2024, month - 1, 1)));
 }
 
 /** Short weekday names Sun..Sat. */
 export function weekdayNames(locale: string, style: 'short' | 'long' = 'short'): string[] {
   // 2024-09-01 was a Sunday.
-  return Array.from({ length: 7 }, (_, i) =>
-    new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: style }).format(new Date(Date.UTC(2024, 8, 1 + i))),
-  );
+  const format = dateFormat(locale, { timeZone: 'UTC', weekday: style });
+  return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 8, 1 + i))));
 }
 
 /** Today's calendar date in India as YYYY-MM-DD. */
@@ -59,7 +83,7 @@ export function nextMidnightInIndia(now: Date = new Date()): Date {
 }
 
 export function todayInIndia(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateFormat('en-CA', {
     timeZone: INDIA_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',

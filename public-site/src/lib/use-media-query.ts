@@ -1,9 +1,24 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+// One MediaQueryList per query for the page's life: React reads the snapshot on every render of
+// every carousel (and again after each commit), and window.matchMedia makes a new list each call.
+const lists = new Map<string, MediaQueryList>();
+
+function mediaQueryList(query: string): MediaQueryList | null {
+  if (typeof window === 'undefined' || !window.matchMedia) return null;
+  let list = lists.get(query);
+  if (!list) {
+    list = window.matchMedia(query);
+    // Tests replace window.matchMedia; only the browser's own lists are kept.
+    if (typeof MediaQueryList !== 'undefined' && list instanceof MediaQueryList) lists.set(query, list);
+  }
+  return list;
+}
+
 function subscribe(query: string) {
   return (onChange: () => void) => {
-    if (typeof window === 'undefined' || !window.matchMedia) return () => {};
-    const list = window.matchMedia(query);
+    const list = mediaQueryList(query);
+    if (!list) return () => {};
     list.addEventListener?.('change', onChange);
     return () => list.removeEventListener?.('change', onChange);
   };
@@ -13,7 +28,7 @@ export function useMediaQuery(query: string): boolean {
   const sub = useCallback((onChange: () => void) => subscribe(query)(onChange), [query]);
   return useSyncExternalStore(
     sub,
-    () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : false),
+    () => mediaQueryList(query)?.matches ?? false,
     () => false,
   );
 }

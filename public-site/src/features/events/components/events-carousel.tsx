@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from '@/i18n/translator';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useAutoPaging } from '@/lib/paging/use-auto-paging';
@@ -13,6 +13,10 @@ import { Loading } from '@/components/ui/loading';
 import { EventCard, type EventCardEvent } from './event-card';
 
 const PAGING_OPTIONS = { pauseOnNavigate: true };
+
+// The carousel re-renders on hover, focus and every slide change; the cards of the page on screen
+// keep their props (events come from Apollo's cache), so they are not rendered again for nothing.
+const CarouselCard = memo(EventCard);
 
 interface Props {
   title: string;
@@ -85,7 +89,7 @@ export function EventsCarousel({ title, events, loading, emptyText }: Props) {
             data-per-page={perPage}
           >
             {visible.map((event) => (
-              <EventCard key={event.id} event={event} />
+              <CarouselCard key={event.id} event={event} />
             ))}
           </div>
           {count > 1 ? (
