@@ -1,6 +1,6 @@
 // Base styles first so feature stylesheets (loaded later) win at equal specificity.
 import '@/styles/base.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { initI18n } from '@/i18n';
 import { App } from '@/app/app';
@@ -32,8 +32,12 @@ const app = (
 // could not see: kept only in localStorage, now copied into the cookie) or a visitor signed in
 // would not match it, so their page is rendered afresh (replacing the prerendered HTML in one commit).
 if (root.firstElementChild && servedLanguage === i18n.language && !getAuthToken()) {
-  hydrateRoot(root, app, {
-    onRecoverableError: (error) => console.warn('the prerendered page did not match; rendered afresh', error),
+  // As a transition: React hydrates in slices and yields to the reader's input between them, instead of
+  // holding the main thread of a slow phone for the whole page (the page is already painted).
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.warn('the prerendered page did not match; rendered afresh', error),
+    });
   });
 } else {
   createRoot(root).render(app);
