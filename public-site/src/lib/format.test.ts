@@ -1,4 +1,4 @@
-import { nextMidnightInIndia, todayInIndia } from './format';
+import { formatNumber, nextMidnightInIndia, todayInIndia } from './format';
 
 describe('India dates', () => {
   it('takes the day in India, not in UTC', () => {
@@ -10,5 +10,20 @@ describe('India dates', () => {
     expect(nextMidnightInIndia(new Date('2026-11-23T10:00:00Z')).toISOString()).toBe('2026-11-23T18:30:00.000Z');
     expect(nextMidnightInIndia(new Date('2026-11-23T18:30:00Z')).toISOString()).toBe('2026-11-24T18:30:00.000Z');
     expect(nextMidnightInIndia(new Date('2026-12-31T20:00:00Z')).toISOString()).toBe('2027-01-01T18:30:00.000Z');
+  });
+});
+
+describe('formatNumber', () => {
+  it('writes whole numbers as Intl does in en-IN and hi-IN (Indian grouping), without building a formatter', () => {
+    const values = [0, 7, 42, 999, 1000, 12345, 100000, 1234567, 98765432, 1000000000, -1, -123456, Number.MAX_SAFE_INTEGER];
+    for (const locale of ['en-IN', 'hi-IN']) {
+      for (const value of values) expect(formatNumber(value, locale)).toBe(new Intl.NumberFormat(locale).format(value));
+    }
+    expect(formatNumber(1234567, 'en-IN')).toBe('12,34,567');
+  });
+
+  it('leaves fractions and other locales to Intl', () => {
+    expect(formatNumber(1234.5, 'en-IN')).toBe(new Intl.NumberFormat('en-IN').format(1234.5));
+    expect(formatNumber(1234567, 'en-US')).toBe('1,234,567');
   });
 });
