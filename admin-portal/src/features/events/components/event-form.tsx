@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
-import { useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { en } from '@/i18n/en';
-import { errorToReveal, missingTranslationFields, type ContentLanguage } from '@/lib/content-languages';
 import { describeError, validationFields } from '@/lib/errors';
 import { rulesResolver } from '@/lib/rules-resolver';
 import { useObjectUrl } from '@/lib/use-object-url';
@@ -16,23 +15,15 @@ import {
   eventCategories,
   eventDetailFields,
   eventTextFields,
-  eventTextNames,
   validateEventForm,
   type EventFormValues,
 } from '../lib/event-rules';
-import { EventTextFields } from './event-text-fields';
+import { LanguageTextPanel } from '@/components/ui/language-text-panel';
+import { useLanguageForm } from '@/lib/use-language-form';
+import { EventCardPreview } from './event-card-preview';
 
 const t = en.events;
 const resolver = rulesResolver(validateEventForm);
-
-/** The Hindi fields still to write (the Hindi tab says how many). */
-function useHindiMissing(control: Control<EventFormValues>): number {
-  const [title, titleHi, description, descriptionHi, location, locationHi, speaker, speakerHi] = useWatch({
-    control,
-    name: ['title', 'titleHi', 'description', 'descriptionHi', 'location', 'locationHi', 'speaker', 'speakerHi'],
-  });
-  return missingTranslationFields(eventTextFields, { title, description, location, speaker }, { title: titleHi, description: descriptionHi, location: locationHi, speaker: speakerHi }).length;
-}
 
 interface Props {
   mode: 'create' | 'edit';
@@ -46,8 +37,6 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
   const [formError, setFormError] = useState<string | null>(null);
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | undefined>();
-  const [lang, setLang] = useState<ContentLanguage>('en');
-  const [focusTarget, setFocusTarget] = useState<keyof EventFormValues | null>(null);
   const {
     register,
     control,
@@ -61,21 +50,7 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
   const removeImage = watch('removeImage');
   const chosenImageUrl = useObjectUrl(image);
   const cardImageUrl = chosenImageUrl ?? (removeImage ? null : (currentImageUrl ?? null));
-  const hindiMissing = useHindiMissing(control);
-
-  // Focus once the tab holding the field has rendered it.
-  useEffect(() => {
-    if (!focusTarget) return;
-    setFocus(focusTarget);
-    setFocusTarget(null);
-  }, [focusTarget, setFocus]);
-
-  const revealFirstError = (fieldErrors: FieldErrors<EventFormValues>) => {
-    const target = errorToReveal<keyof EventFormValues>((name) => !!fieldErrors[name], eventTextNames, eventDetailFields, lang);
-    if (!target) return;
-    setLang(target.lang);
-    setFocusTarget(target.name);
-  };
+  const { lang, setLang, tabs, revealFirstError } = useLanguageForm({ control, setFocus, specs: eventTextFields, otherNames: eventDetailFields });
 
   const submit = async (values: EventFormValues) => {
     setFormError(null);
@@ -117,12 +92,19 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
         id="event-text"
         active={lang}
         onSelect={setLang}
-        tabs={[
-          { lang: 'en' },
-          { lang: 'hi', status: hindiMissing ? en.content.tabStatus.missing(hindiMissing) : en.content.tabStatus.complete, incomplete: hindiMissing > 0 },
-        ]}
+        tabs={tabs}
       >
-        {(shown) => <EventTextFields lang={shown} register={register} control={control} errors={errors} imageUrl={cardImageUrl} />}
+        {(shown) => (
+          <LanguageTextPanel
+            lang={shown}
+            idPrefix="event"
+            specs={eventTextFields}
+            register={register}
+            control={control}
+            errors={errors}
+            preview={<EventCardPreview lang={shown} control={control} imageUrl={cardImageUrl} />}
+          />
+        )}
       </LanguageTabs>
       <h3 className="section-title shared-fields-title">{en.content.sharedFields}</h3>
       <div className="form-grid">

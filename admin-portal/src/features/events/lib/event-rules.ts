@@ -2,7 +2,7 @@
 // within the API's limits), how an event fills it, and how it becomes the create / update input.
 import type { AdminEventFieldsFragment, EventCategory, EventInput, EventUpdateInput } from '@/gql/graphql';
 import { en } from '@/i18n/en';
-import { fieldIn, textLength, translationIn, type ContentLanguage, type TextFieldSpec } from '@/lib/content-languages';
+import { fieldIn, textLength, translationIn, type TextFieldSpec } from '@/lib/content-languages';
 import { isUrl } from '@/lib/is-url';
 
 const t = en.events;
@@ -79,8 +79,6 @@ export const emptyEventForm: EventFormValues = {
 /** The language-neutral fields in the order the form shows them (the first one in error gets the focus). */
 export const eventDetailFields = ['category', 'maxParticipants', 'date', 'time', 'endDate', 'endTime', 'waitlistOfferHours', 'externalLink'] as const;
 
-/** The form's fields holding one language's text, in the form's order. */
-export const eventTextNames = (lang: ContentLanguage) => eventTextFields.map(({ field }) => fieldIn(field, lang));
 
 export function validateEventForm(values: EventFormValues): EventFormErrors {
   const errors: EventFormErrors = {};

@@ -1,28 +1,20 @@
-import { useEffect, useState } from 'react';
-import { useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import type { AdminTeamMemberFieldsFragment } from '@/gql/graphql';
 import { en } from '@/i18n/en';
-import { errorToReveal, missingTranslationFields, type ContentLanguage } from '@/lib/content-languages';
 import { describeError, validationFields } from '@/lib/errors';
 import { rulesResolver } from '@/lib/rules-resolver';
 import { useObjectUrl } from '@/lib/use-object-url';
 import { Field, fieldA11y } from '@/components/ui/field';
 import { ImagePicker } from '@/components/ui/image-picker';
 import { LanguageTabs } from '@/components/ui/language-tabs';
-import { socialNetworks, teamTextFields, teamTextNames, toTeamFormValues, validateTeamMemberForm, type TeamMemberFormValues } from '../lib/team-rules';
-import { TeamTextFields } from './team-text-fields';
+import { socialNetworks, teamTextFields, toTeamFormValues, validateTeamMemberForm, type TeamMemberFormValues } from '../lib/team-rules';
+import { LanguageTextPanel } from '@/components/ui/language-text-panel';
+import { useLanguageForm } from '@/lib/use-language-form';
+import { TeamCardPreview } from './team-card-preview';
 
 const t = en.team;
 const resolver = rulesResolver(validateTeamMemberForm);
-
-/** The Hindi fields still to write (the Hindi tab says how many). */
-function useHindiMissing(control: Control<TeamMemberFormValues>): number {
-  const [name, nameHi, designation, designationHi, description, descriptionHi] = useWatch({
-    control,
-    name: ['name', 'nameHi', 'designation', 'designationHi', 'description', 'descriptionHi'],
-  });
-  return missingTranslationFields(teamTextFields, { name, designation, description }, { name: nameHi, designation: designationHi, description: descriptionHi }).length;
-}
 
 interface Props {
   member: AdminTeamMemberFieldsFragment | null;
@@ -36,8 +28,6 @@ export function TeamMemberForm({ member, onSubmit, onCancel }: Props) {
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
-  const [lang, setLang] = useState<ContentLanguage>('en');
-  const [focusTarget, setFocusTarget] = useState<keyof TeamMemberFormValues | null>(null);
   const {
     register,
     control,
@@ -49,21 +39,7 @@ export function TeamMemberForm({ member, onSubmit, onCancel }: Props) {
   } = useForm<TeamMemberFormValues>({ defaultValues: toTeamFormValues(member), resolver, shouldFocusError: false });
   const chosenPhotoUrl = useObjectUrl(image);
   const photoUrl = chosenPhotoUrl ?? member?.imageUrl ?? null;
-  const hindiMissing = useHindiMissing(control);
-
-  // Focus once the tab holding the field has rendered it.
-  useEffect(() => {
-    if (!focusTarget) return;
-    setFocus(focusTarget);
-    setFocusTarget(null);
-  }, [focusTarget, setFocus]);
-
-  const revealFirstError = (fieldErrors: FieldErrors<TeamMemberFormValues>) => {
-    const target = errorToReveal<keyof TeamMemberFormValues>((name) => !!fieldErrors[name], teamTextNames, socialNetworks, lang);
-    if (!target) return;
-    setLang(target.lang);
-    setFocusTarget(target.name);
-  };
+  const { lang, setLang, tabs, revealFirstError } = useLanguageForm({ control, setFocus, specs: teamTextFields, otherNames: socialNetworks });
 
   const submit = async (values: TeamMemberFormValues) => {
     if (creating && !image) {
@@ -117,12 +93,19 @@ export function TeamMemberForm({ member, onSubmit, onCancel }: Props) {
         id="team-text"
         active={lang}
         onSelect={setLang}
-        tabs={[
-          { lang: 'en' },
-          { lang: 'hi', status: hindiMissing ? en.content.tabStatus.missing(hindiMissing) : en.content.tabStatus.complete, incomplete: hindiMissing > 0 },
-        ]}
+        tabs={tabs}
       >
-        {(shown) => <TeamTextFields lang={shown} register={register} control={control} errors={errors} photoUrl={photoUrl} />}
+        {(shown) => (
+          <LanguageTextPanel
+            lang={shown}
+            idPrefix="team"
+            specs={teamTextFields}
+            register={register}
+            control={control}
+            errors={errors}
+            preview={<TeamCardPreview lang={shown} control={control} photoUrl={photoUrl} />}
+          />
+        )}
       </LanguageTabs>
       <h4 className="section-title shared-fields-title">{en.content.sharedFields}</h4>
       <div className="form-grid">

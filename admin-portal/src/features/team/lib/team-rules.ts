@@ -3,7 +3,7 @@
 // the create / update input.
 import type { AdminTeamMemberFieldsFragment, TeamMemberInput, TeamMemberUpdateInput } from '@/gql/graphql';
 import { en } from '@/i18n/en';
-import { fieldIn, textLength, translationIn, type ContentLanguage, type TextFieldSpec } from '@/lib/content-languages';
+import { fieldIn, textLength, translationIn, type TextFieldSpec } from '@/lib/content-languages';
 import { isUrl } from '@/lib/is-url';
 
 const t = en.team;
@@ -38,8 +38,6 @@ export interface TeamMemberFormValues {
 }
 export type TeamMemberFormErrors = Partial<Record<keyof TeamMemberFormValues, string>>;
 
-/** The form's fields holding one language's text, in the form's order. */
-export const teamTextNames = (lang: ContentLanguage) => teamTextFields.map(({ field }) => fieldIn(field, lang));
 
 export function validateTeamMemberForm(values: TeamMemberFormValues): TeamMemberFormErrors {
   const errors: TeamMemberFormErrors = {};
