@@ -25,12 +25,6 @@ export function pickLanguage({ query, cookie }) {
   return DEFAULT_LANGUAGE;
 }
 
-/** The language of an express request. */
-export function languageOfRequest(req) {
-  const query = req.query?.lang;
-  return pickLanguage({ query: Array.isArray(query) ? query[0] : query, cookie: cookieValue(req.headers.cookie, LANGUAGE_COOKIE) });
-}
-
 /** The language of a request by its query string (after the '?', the first `lang` counts) and Cookie header. */
 export function languageOf(search, cookieHeader) {
   const query = search && search.includes('lang') ? new URLSearchParams(search).get('lang') ?? undefined : undefined;

@@ -5,8 +5,6 @@ import { trim } from '../common/validate';
 
 import { LANGUAGES, type Language } from '../i18n/languages';
 
-export type { Language };
-
 @ObjectType()
 export class ReminderQueuedPayload {
   @Field(() => Int, { description: 'How many reminder mails were queued (a second click within the same minute queues none)' }) queued: number;

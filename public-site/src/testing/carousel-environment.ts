@@ -75,3 +75,32 @@ export function carouselEnvironment() {
     },
   };
 }
+
+/**
+ * A describe block's carousel environment with fake timers, set up before each test and put back after:
+ * call at the top of the block, read `.current` inside tests.
+ */
+export function useCarouselEnvironment(): { current: ReturnType<typeof carouselEnvironment> } {
+  const env = {} as { current: ReturnType<typeof carouselEnvironment> };
+  beforeEach(() => {
+    jest.useFakeTimers();
+    env.current = carouselEnvironment();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    env.current.restore();
+  });
+  return env;
+}
+
+/** Lets `ms` of fake time pass, inside act (timers change React state). */
+export function advance(ms: number): void {
+  act(() => {
+    jest.advanceTimersByTime(ms);
+  });
+}
+
+/** The 1-based number of the page or slide whose dot (a button named by `name`) is aria-current. */
+export function currentDot(buttons: HTMLElement[]): number {
+  return buttons.findIndex((dot) => dot.getAttribute('aria-current') === 'true') + 1;
+}

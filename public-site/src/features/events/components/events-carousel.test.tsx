@@ -1,10 +1,10 @@
 import { Profiler, type ReactNode } from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { CAROUSEL_INTERVAL_MS } from '@/lib/paging/carousel-paging';
 import { renderWithProviders } from '@/testing/render';
-import { carouselEnvironment } from '@/testing/carousel-environment';
+import { advance, currentDot, useCarouselEnvironment } from '@/testing/carousel-environment';
 import { EventsCarousel } from './events-carousel';
 import type { EventCardEvent } from './event-card';
 
@@ -27,26 +27,11 @@ const events: EventCardEvent[] = Array.from({ length: 7 }, (_, i) => ({
 
 /** The page shown (from the dots' aria-current), three events per page on a wide screen. */
 function currentPage(): number {
-  const dots = screen.getAllByRole('button', { name: /^Show page \d of 3$/ });
-  return dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true') + 1;
-}
-
-function wait(ms: number) {
-  act(() => {
-    jest.advanceTimersByTime(ms);
-  });
+  return currentDot(screen.getAllByRole('button', { name: /^Show page \d of 3$/ }));
 }
 
 describe('EventsCarousel: no work when nothing happens', () => {
-  let env: ReturnType<typeof carouselEnvironment>;
-  beforeEach(() => {
-    jest.useFakeTimers();
-    env = carouselEnvironment();
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-    env.restore();
-  });
+  const env = useCarouselEnvironment();
 
   it('pages every 3 s and a page change re-renders only the carousel', () => {
     let pageRenders = 0;
@@ -63,16 +48,16 @@ describe('EventsCarousel: no work when nothing happens', () => {
       );
     }
     renderWithProviders(<Page />);
-    env.setOnScreen(true);
+    env.current.setOnScreen(true);
     expect(screen.getByRole('heading', { name: 'Event 1' })).toBeInTheDocument();
     expect(jest.getTimerCount()).toBe(1);
     const before = carouselCommits;
 
-    wait(CAROUSEL_INTERVAL_MS);
+    advance(CAROUSEL_INTERVAL_MS);
     expect(currentPage()).toBe(2);
     expect(screen.getByRole('heading', { name: 'Event 4' })).toBeInTheDocument();
-    wait(CAROUSEL_INTERVAL_MS);
-    wait(CAROUSEL_INTERVAL_MS);
+    advance(CAROUSEL_INTERVAL_MS);
+    advance(CAROUSEL_INTERVAL_MS);
     expect(currentPage()).toBe(1);
     expect(pageRenders).toBe(1);
     expect(carouselCommits - before).toBe(3);
@@ -80,28 +65,28 @@ describe('EventsCarousel: no work when nothing happens', () => {
 
   it('does not page while off screen, and pages again a full interval after coming back', () => {
     renderWithProviders(<EventsCarousel title="Past events" events={events} loading={false} emptyText="None" />);
-    env.setOnScreen(false);
+    env.current.setOnScreen(false);
     expect(jest.getTimerCount()).toBe(0);
-    wait(CAROUSEL_INTERVAL_MS * 5);
+    advance(CAROUSEL_INTERVAL_MS * 5);
     expect(currentPage()).toBe(1);
 
-    env.setOnScreen(true);
-    wait(CAROUSEL_INTERVAL_MS - 1);
+    env.current.setOnScreen(true);
+    advance(CAROUSEL_INTERVAL_MS - 1);
     expect(currentPage()).toBe(1);
-    wait(1);
+    advance(1);
     expect(currentPage()).toBe(2);
     expect(screen.getByRole('button', { name: 'Pause automatic scrolling' })).toBeInTheDocument();
   });
 
   it('does not page in a background tab', () => {
     renderWithProviders(<EventsCarousel title="Past events" events={events} loading={false} emptyText="None" />);
-    env.setOnScreen(true);
-    env.setTabHidden(true);
+    env.current.setOnScreen(true);
+    env.current.setTabHidden(true);
     expect(jest.getTimerCount()).toBe(0);
-    wait(CAROUSEL_INTERVAL_MS * 5);
+    advance(CAROUSEL_INTERVAL_MS * 5);
     expect(currentPage()).toBe(1);
-    env.setTabHidden(false);
-    wait(CAROUSEL_INTERVAL_MS);
+    env.current.setTabHidden(false);
+    advance(CAROUSEL_INTERVAL_MS);
     expect(currentPage()).toBe(2);
   });
 
@@ -112,20 +97,20 @@ describe('EventsCarousel: no work when nothing happens', () => {
       </MockedProvider>
     );
     const { rerender } = render(<EventsCarousel title="Past events" events={[]} loading emptyText="None" />, { wrapper });
-    env.setTabHidden(true);
+    env.current.setTabHidden(true);
     rerender(<EventsCarousel title="Past events" events={events} loading={false} emptyText="None" />);
     expect(jest.getTimerCount()).toBe(0);
-    wait(CAROUSEL_INTERVAL_MS * 3);
+    advance(CAROUSEL_INTERVAL_MS * 3);
     expect(screen.getByRole('heading', { name: 'Event 1' })).toBeInTheDocument();
   });
 
   it('with reduced motion never pages by itself and has no pause control; the arrows still work', () => {
-    env.preferReducedMotion();
+    env.current.preferReducedMotion();
     renderWithProviders(<EventsCarousel title="Past events" events={events} loading={false} emptyText="None" />);
     expect(jest.getTimerCount()).toBe(0);
-    expect(env.observedCount()).toBe(0);
+    expect(env.current.observedCount()).toBe(0);
     expect(screen.queryByRole('button', { name: /automatic scrolling/ })).not.toBeInTheDocument();
-    wait(CAROUSEL_INTERVAL_MS * 5);
+    advance(CAROUSEL_INTERVAL_MS * 5);
     expect(currentPage()).toBe(1);
     fireEvent.click(screen.getByRole('button', { name: 'Next events' }));
     expect(currentPage()).toBe(2);
@@ -135,6 +120,6 @@ describe('EventsCarousel: no work when nothing happens', () => {
   it('a single page sets no timer', () => {
     renderWithProviders(<EventsCarousel title="Past events" events={events.slice(0, 3)} loading={false} emptyText="None" />);
     expect(jest.getTimerCount()).toBe(0);
-    expect(env.observedCount()).toBe(0);
+    expect(env.current.observedCount()).toBe(0);
   });
 });

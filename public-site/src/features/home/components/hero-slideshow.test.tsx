@@ -1,31 +1,16 @@
 import { Profiler } from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { HERO_INTERVAL_MS } from '@/lib/paging/carousel-paging';
-import { carouselEnvironment } from '@/testing/carousel-environment';
+import { advance, currentDot, useCarouselEnvironment } from '@/testing/carousel-environment';
 import { HeroSlideshow } from './hero-slideshow';
 
 /** The number of the slide shown (from the dots' aria-current). */
 function currentSlide(): number {
-  const dots = screen.getAllByRole('button', { name: /^Show slide \d of 3$/ });
-  return dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true') + 1;
-}
-
-function wait(ms: number) {
-  act(() => {
-    jest.advanceTimersByTime(ms);
-  });
+  return currentDot(screen.getAllByRole('button', { name: /^Show slide \d of 3$/ }));
 }
 
 describe('HeroSlideshow: no work when nothing happens', () => {
-  let env: ReturnType<typeof carouselEnvironment>;
-  beforeEach(() => {
-    jest.useFakeTimers();
-    env = carouselEnvironment();
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-    env.restore();
-  });
+  const env = useCarouselEnvironment();
 
   it('advances every 5 s with a single pending timer, re-rendering only itself', () => {
     let pageRenders = 0;
@@ -42,19 +27,19 @@ describe('HeroSlideshow: no work when nothing happens', () => {
       );
     }
     render(<Page />);
-    env.setOnScreen(true);
+    env.current.setOnScreen(true);
     expect(currentSlide()).toBe(1);
     expect(jest.getTimerCount()).toBe(1);
     const commitsBefore = slideshowCommits;
 
-    wait(HERO_INTERVAL_MS - 1);
+    advance(HERO_INTERVAL_MS - 1);
     expect(currentSlide()).toBe(1);
-    wait(1);
+    advance(1);
     expect(currentSlide()).toBe(2);
     expect(jest.getTimerCount()).toBe(1);
-    wait(HERO_INTERVAL_MS);
+    advance(HERO_INTERVAL_MS);
     expect(currentSlide()).toBe(3);
-    wait(HERO_INTERVAL_MS);
+    advance(HERO_INTERVAL_MS);
     expect(currentSlide()).toBe(1);
 
     // Three slide changes: the slideshow committed once per change, the page around it never again.
@@ -64,18 +49,18 @@ describe('HeroSlideshow: no work when nothing happens', () => {
 
   it('stops while scrolled off screen and starts a full interval when back', () => {
     render(<HeroSlideshow />);
-    expect(env.observedCount()).toBe(1);
-    wait(HERO_INTERVAL_MS - 1000);
-    env.setOnScreen(false);
+    expect(env.current.observedCount()).toBe(1);
+    advance(HERO_INTERVAL_MS - 1000);
+    env.current.setOnScreen(false);
     expect(jest.getTimerCount()).toBe(0);
-    wait(HERO_INTERVAL_MS * 4);
+    advance(HERO_INTERVAL_MS * 4);
     expect(currentSlide()).toBe(1);
 
-    env.setOnScreen(true);
+    env.current.setOnScreen(true);
     expect(jest.getTimerCount()).toBe(1);
-    wait(HERO_INTERVAL_MS - 1);
+    advance(HERO_INTERVAL_MS - 1);
     expect(currentSlide()).toBe(1);
-    wait(1);
+    advance(1);
     expect(currentSlide()).toBe(2);
     // The controls still say it is playing: being off screen is not a pause by the reader.
     expect(screen.getByRole('button', { name: 'Pause slideshow' })).toBeInTheDocument();
@@ -83,34 +68,34 @@ describe('HeroSlideshow: no work when nothing happens', () => {
 
   it('stops in a background tab and resumes when the tab is shown again', () => {
     render(<HeroSlideshow />);
-    env.setOnScreen(true);
-    env.setTabHidden(true);
+    env.current.setOnScreen(true);
+    env.current.setTabHidden(true);
     expect(jest.getTimerCount()).toBe(0);
-    wait(HERO_INTERVAL_MS * 3);
+    advance(HERO_INTERVAL_MS * 3);
     expect(currentSlide()).toBe(1);
 
-    env.setTabHidden(false);
-    wait(HERO_INTERVAL_MS);
+    env.current.setTabHidden(false);
+    advance(HERO_INTERVAL_MS);
     expect(currentSlide()).toBe(2);
   });
 
   it('a hidden tab that comes back while the slideshow is off screen stays quiet', () => {
     render(<HeroSlideshow />);
-    env.setOnScreen(false);
-    env.setTabHidden(true);
-    env.setTabHidden(false);
+    env.current.setOnScreen(false);
+    env.current.setTabHidden(true);
+    env.current.setTabHidden(false);
     expect(jest.getTimerCount()).toBe(0);
-    wait(HERO_INTERVAL_MS * 2);
+    advance(HERO_INTERVAL_MS * 2);
     expect(currentSlide()).toBe(1);
   });
 
   it('with reduced motion never rotates, sets no timer and observes nothing; the dots still work', () => {
-    env.preferReducedMotion();
+    env.current.preferReducedMotion();
     render(<HeroSlideshow />);
     expect(jest.getTimerCount()).toBe(0);
-    expect(env.observedCount()).toBe(0);
+    expect(env.current.observedCount()).toBe(0);
     expect(screen.queryByRole('button', { name: /slideshow/ })).not.toBeInTheDocument();
-    wait(HERO_INTERVAL_MS * 3);
+    advance(HERO_INTERVAL_MS * 3);
     expect(currentSlide()).toBe(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Show slide 3 of 3' }));
@@ -122,13 +107,13 @@ describe('HeroSlideshow: no work when nothing happens', () => {
     render(<HeroSlideshow />);
     fireEvent.click(screen.getByRole('button', { name: 'Pause slideshow' }));
     expect(jest.getTimerCount()).toBe(0);
-    expect(env.observedCount()).toBe(0);
-    wait(HERO_INTERVAL_MS * 2);
+    expect(env.current.observedCount()).toBe(0);
+    advance(HERO_INTERVAL_MS * 2);
     expect(currentSlide()).toBe(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Play slideshow' }));
-    expect(env.observedCount()).toBe(1);
-    wait(HERO_INTERVAL_MS);
+    expect(env.current.observedCount()).toBe(1);
+    advance(HERO_INTERVAL_MS);
     expect(currentSlide()).toBe(2);
   });
 });
