@@ -71,6 +71,20 @@ export class RegistrationService {
     return eventIds.map((id) => registered.has(id));
   }
 
+  /** Every registration of these events (its id and who), oldest first, per event: one query for a whole list. */
+  async registrationsOf(eventIds: readonly string[]): Promise<Map<string, { id: string; userId: string }[]>> {
+    const byEvent = new Map<string, { id: string; userId: string }[]>(eventIds.map((id) => [id, []]));
+    const ids = eventIds.filter(isUuid);
+    if (!ids.length) return byEvent;
+    const rows = await this.dataSource.getRepository(RegistrationEntity).find({
+      select: { id: true, eventId: true, userId: true },
+      where: { eventId: In(ids) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    for (const r of rows) byEvent.get(r.eventId)?.push({ id: r.id, userId: r.userId });
+    return byEvent;
+  }
+
   /**
    * Registers the viewer: the place is taken through the ledger in one transaction (capacity, not yet
    * started, the unique pair as backstop). Registering twice answers success and changes nothing. The
