@@ -1,4 +1,4 @@
-import { formatNumber, nextMidnightInIndia, todayInIndia } from './format';
+import { formatEventTime, formatNumber, nextMidnightInIndia, todayInIndia } from './format';
 
 describe('India dates', () => {
   it('takes the day in India, not in UTC', () => {
@@ -25,5 +25,22 @@ describe('formatNumber', () => {
   it('leaves fractions and other locales to Intl', () => {
     expect(formatNumber(1234.5, 'en-IN')).toBe(new Intl.NumberFormat('en-IN').format(1234.5));
     expect(formatNumber(1234567, 'en-US')).toBe('1,234,567');
+  });
+});
+
+describe('formatEventTime', () => {
+  it('writes English times as Intl does', () => {
+    expect(formatEventTime('10:30', 'en-IN')).toMatch(/^10:30\s?am$/i);
+    expect(formatEventTime('17:05', 'en-IN')).toMatch(/^5:05\s?pm$/i);
+  });
+  it('names the part of the day before a Hindi time, not am/pm', () => {
+    expect(formatEventTime('10:30', 'hi-IN')).toBe('सुबह 10:30');
+    expect(formatEventTime('12:00', 'hi-IN')).toBe('दोपहर 12:00');
+    expect(formatEventTime('17:05', 'hi-IN')).toBe('शाम 5:05');
+    expect(formatEventTime('21:15', 'hi-IN')).toBe('रात 9:15');
+    expect(formatEventTime('00:30', 'hi-IN')).toBe('रात 12:30');
+  });
+  it('leaves what is not a time alone', () => {
+    expect(formatEventTime('soon', 'hi-IN')).toBe('soon');
   });
 });

@@ -47,10 +47,24 @@ export function formatEventDate(date: string, locale: string, style: 'short' | '
   }).format(d);
 }
 
+/** Hindi's parts of the day (CLDR's, as the API's mails use them): सुबह from 4, दोपहर from 12, शाम from 16, रात from 20. */
+function hindiDayPeriod(hour24: number): string {
+  if (hour24 >= 4 && hour24 < 12) return 'सुबह';
+  if (hour24 >= 12 && hour24 < 16) return 'दोपहर';
+  if (hour24 >= 16 && hour24 < 20) return 'शाम';
+  return 'रात';
+}
+
+/**
+ * "10:30 am" / "सुबह 10:30": Hindi names the part of the day before the time (the sentence adds बजे),
+ * where Intl's hi-IN writes "10:30 am".
+ */
 export function formatEventTime(time: string, locale: string): string {
   const m = /^(\d{1,2}):(\d{2})/.exec(time);
   if (!m) return time;
-  const d = new Date(Date.UTC(1970, 0, 1, Number(m[1]), Number(m[2])));
+  const hour = Number(m[1]);
+  if (locale.startsWith('hi') && hour < 24) return `${hindiDayPeriod(hour)} ${hour % 12 || 12}:${m[2]}`;
+  const d = new Date(Date.UTC(1970, 0, 1, hour, Number(m[2])));
   return dateFormat(locale, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(d);
 }
 
