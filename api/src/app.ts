@@ -21,6 +21,8 @@ import { createRestRouter } from './rest/router';
 import { changeFeedOf } from './db/change-feed';
 import { withStatementHeader } from './db/statement-counter';
 import { bodyReadByFrontDoor, PublicCache, type GraphQLAnswer } from './http/public-cache';
+import { Metrics, metricsEndpoint } from './http/metrics';
+import { observeRequests, RouteLabels } from './http/observe';
 import { assignRequestId } from './http/request-id';
 import type { Services } from './services';
 
@@ -51,6 +53,8 @@ export async function createApp(config: Config, dataSource: DataSource, services
   changes.subscribe((changed) => publicCache.invalidate(changed));
   publicCache.setEnabled(changes.coherent);
   changes.onCoherenceChange((coherent) => publicCache.setEnabled(coherent));
+  // Prometheus metrics (GET /metrics) only when METRICS_TOKEN is set; a registry per app.
+  const metrics = config.metricsToken ? new Metrics({ dataSource, publicCache, mail: services.mail, jobs: services.jobs, logger }) : null;
 
   const security = helmet({
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], imgSrc: ["'self'", 'data:'] } },
@@ -91,13 +95,16 @@ export async function createApp(config: Config, dataSource: DataSource, services
     }
   });
 
+  app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
+
   const uploadsDir = services.storage.localDir ?? path.join(config.dataDir, 'uploads');
   app.use('/uploads', express.static(uploadsDir, { maxAge: '365d', immutable: true, index: false, fallthrough: true }));
   app.use('/uploads', (_req, res) => {
     res.status(404).json({ success: false, code: 'NOT_FOUND', msg: 'File not found', message: 'File not found', error: 'File not found' });
   });
 
-  app.use('/api', createRestRouter(services, { publicCache }));
+  const restRouter = createRestRouter(services, { publicCache });
+  app.use('/api', restRouter);
 
   const apollo = new ApolloServer<GraphQLContext>({
     schema: await createSchema(),
@@ -139,9 +146,18 @@ export async function createApp(config: Config, dataSource: DataSource, services
     const status = result.http.status ?? 200;
     return { status, json: JSON.stringify(answer), cacheable: status === 200 && !answer.errors && !!answer.data };
   };
-  const handler = withStatementHeader(
-    config.sqlStatementHeader,
-    publicCache.frontDoor(app as unknown as RequestListener, runPublicQuery, (req, res) => security(req as never, res as never, () => undefined)),
+  // Requests are labelled by route pattern (metrics, access lines), never by URL.
+  const routes = new RouteLabels();
+  routes.mount('', app.router);
+  routes.mount('/api', restRouter);
+  // Outermost: the request id and its log context, the access line and the request metrics, for every
+  // answer (the front door's included).
+  const handler = observeRequests(
+    withStatementHeader(
+      config.sqlStatementHeader,
+      publicCache.frontDoor(app as unknown as RequestListener, runPublicQuery, (req, res) => security(req as never, res as never, () => undefined)),
+    ),
+    { logger, routes, observer: metrics && ((method, route, status, seconds) => metrics.observe(method, route, status, seconds)) },
   );
   return { app, handler, apollo, publicCache, drain: () => void (draining = true), stop: () => apollo.stop() };
 }

@@ -12,7 +12,7 @@ import { createServices } from './services';
  */
 async function main() {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { name: 'worker' });
   if (!config.databaseUrl) {
     console.error('npm run worker needs DATABASE_URL (Postgres). With the embedded database the API process works the queue itself.');
     process.exit(1);

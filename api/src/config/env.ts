@@ -20,7 +20,10 @@ export interface Config {
   adminOrigin: string;
   seedDemo: boolean;
   trustProxy: boolean;
-  logLevel: 'silent' | 'info';
+  /** LOG_LEVEL: fatal, error, warn, info (default), debug, trace or silent. */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** METRICS_TOKEN: GET /metrics answers (Prometheus text) only with `Authorization: Bearer <token>`; unset, /metrics is 404. */
+  metricsToken: string | undefined;
   /** bcrypt cost: BCRYPT_COST, at least 10 outside tests (4 keeps the test suite fast). */
   bcryptCost: number;
   /** SHUTDOWN_GRACE_MS: after SIGTERM, how long /readyz answers 503 while new connections are still accepted (so a load balancer can stop routing) before the listener closes. */
@@ -94,6 +97,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const shutdownGraceMs = env.SHUTDOWN_GRACE_MS ? Number(env.SHUTDOWN_GRACE_MS) : 0;
   if (!Number.isInteger(shutdownGraceMs) || shutdownGraceMs < 0 || shutdownGraceMs > 60_000) problems.push('SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 60000');
 
+  const logLevel = (env.LOG_LEVEL || 'info').toLowerCase() as Config['logLevel'];
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken && (metricsToken.length < 16 || /\s/.test(metricsToken))) problems.push('METRICS_TOKEN must be at least 16 characters, without spaces');
+
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     nodeEnv,
@@ -112,7 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminOrigin: env.ADMIN_ORIGIN || `http://localhost:${adminPort}`,
     seedDemo: bool(env.SEED_DEMO, !databaseUrl),
     trustProxy: bool(env.TRUST_PROXY, false),
-    logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'info',
+    logLevel,
+    metricsToken,
     bcryptCost,
     shutdownGraceMs,
     sqlStatementHeader: bool(env.SQL_STATEMENT_HEADER, false),

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestListener } from 'node:http';
 import type { Logger as TypeOrmLogger } from 'typeorm';
 
@@ -8,16 +8,6 @@ export interface StatementTally {
 }
 
 const tallies = new AsyncLocalStorage<StatementTally>();
-/** Whether any request is being counted (binding callbacks costs; it is skipped when nothing counts). */
-let counting = false;
-
-/**
- * For a callback that an event emitter created outside this request will call (e.g. the request body's
- * 'end'): keeps the request's count going through it. Identity when statement counting is off.
- */
-export function carryRequestContext<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
-  return counting ? AsyncResource.bind(fn) : fn;
-}
 
 /**
  * TypeORM calls logQuery for every statement it sends (queries, transaction control, the query builder's
@@ -50,7 +40,6 @@ export async function countStatements<T>(fn: () => Promise<T>): Promise<{ result
  */
 export function withStatementHeader(enabled: boolean, handler: RequestListener): RequestListener {
   if (!enabled) return handler;
-  counting = true;
   return (req, res) => {
     const tally: StatementTally = { statements: 0 };
     const started = process.hrtime.bigint();

@@ -1,12 +1,13 @@
+import { AsyncResource } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import { Kind, parse, type DocumentNode } from 'graphql';
 import type { Clock } from '../common/clock';
-import { carryRequestContext } from '../db/statement-counter';
 import { topics, type Topic } from '../db/change-feed';
 import { requestLanguage, type Language } from '../i18n/languages';
+import { labelRoute } from './observe';
 import { assignRequestId } from './request-id';
 
 /**
@@ -27,6 +28,8 @@ import { assignRequestId } from './request-id';
 export interface CacheTarget {
   key: string;
   topics: Topic[];
+  /** A REST read's route pattern (the metrics' label of answers given here). */
+  route?: string;
 }
 
 /** A target in the request's language: answers differ by language, so each has its own entry. */
@@ -37,7 +40,7 @@ interface LanguageTarget extends CacheTarget {
 function inLanguage(target: CacheTarget | null, req: IncomingMessage): LanguageTarget | null {
   if (!target) return null;
   const lang = requestLanguage(req);
-  return { key: `${target.key}|${lang}`, topics: target.topics, lang };
+  return { key: `${target.key}|${lang}`, topics: target.topics, route: target.route, lang };
 }
 
 interface Slot extends LanguageTarget {
@@ -92,10 +95,10 @@ const MAX_GRAPHQL_BODY = 16 * 1024;
 type CarryingRequest = IncomingMessage & { [SLOT]?: Slot; [PRE_READ_ERROR]?: Error; body?: unknown };
 
 /** The REST reads that are the same for every signed-out visitor, with the query parameters their answer depends on. */
-const REST_READS: { path: RegExp; params: string[]; topics: (m: RegExpMatchArray) => Topic[] }[] = [
-  { path: /^\/api\/events$/, params: ['when', 'type', 'filter', 'month', 'year', 'category', 'search', 'missingLanguage', 'offset', 'limit'], topics: () => [topics.events] },
-  { path: /^\/api\/events\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, params: [], topics: (m) => [topics.event(m[1])] },
-  { path: /^\/api\/team$/, params: [], topics: () => [topics.team] },
+const REST_READS: { path: RegExp; route: string; params: string[]; topics: (m: RegExpMatchArray) => Topic[] }[] = [
+  { path: /^\/api\/events$/, route: '/api/events', params: ['when', 'type', 'filter', 'month', 'year', 'category', 'search', 'missingLanguage', 'offset', 'limit'], topics: () => [topics.events] },
+  { path: /^\/api\/events\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, route: '/api/events/:id', params: [], topics: (m) => [topics.event(m[1])] },
+  { path: /^\/api\/team$/, route: '/api/team', params: [], topics: () => [topics.team] },
 ];
 
 /** GraphQL root fields whose answer is the same for every signed-out visitor, and what they read. */
@@ -152,7 +155,7 @@ export class PublicCache {
       if (!match) continue;
       const query = new URLSearchParams(search);
       const kept = read.params.flatMap((name) => query.getAll(name).map((value) => `${name}=${encodeURIComponent(value)}`));
-      return { key: `rest|${today}|${pathname.toLowerCase()}?${kept.join('&')}`, topics: read.topics(match) };
+      return { key: `rest|${today}|${pathname.toLowerCase()}?${kept.join('&')}`, topics: read.topics(match), route: read.route };
     }
     return null;
   }
@@ -309,6 +312,7 @@ export class PublicCache {
       if (req.method === 'GET') {
         const target = inLanguage(this.restTarget(req.url ?? ''), req);
         if (!target) return next(req, res);
+        if (target.route) labelRoute(req, target.route);
         const entry = this.live(target.key);
         if (entry) return this.hit(req, res, entry);
         if (this.join(target.key, req, res, next)) return;
@@ -442,10 +446,10 @@ function readJson(req: IncomingMessage, res: ServerResponse, done: (body: unknow
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.once('error', () => res.destroy());
-  // The statement counter (when on) keeps counting this request past the body read.
+  // The request's context (its id on log lines; the statement counter, when on) carries on past the body read.
   req.once(
     'end',
-    carryRequestContext(() => {
+    AsyncResource.bind(() => {
       const raw = Buffer.concat(chunks).toString('utf8');
       let body: unknown;
       try {

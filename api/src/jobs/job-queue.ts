@@ -27,6 +27,16 @@ export interface JobSummary {
   completedOn: Date | null;
 }
 
+/** One queue's jobs by state, and the age of its oldest job waiting to run. */
+export interface QueueGauges {
+  queue: string;
+  waiting: number;
+  scheduled: number;
+  active: number;
+  failed: number;
+  oldestWaitingSeconds: number;
+}
+
 const SCHEMA = 'pgboss';
 /** States in which a job has not run yet: a keyed replacement removes these. */
 const PENDING = ['created', 'retry'];
@@ -207,6 +217,34 @@ export class JobQueue {
       `SELECT name, state::text AS state, count(*)::int AS count FROM ${SCHEMA}.job GROUP BY name, state ORDER BY name, state`,
     );
     return rows.map((r) => ({ ...r, count: Number(r.count) }));
+  }
+
+  /**
+   * Per defined queue, for GET /metrics: jobs due and not yet started (waiting), not due yet (scheduled,
+   * e.g. reminders days ahead), running (active) and failed, and how long the oldest waiting job has been
+   * due. One grouped count; empty while the queue has not been started (a scrape never starts it).
+   */
+  async gauges(): Promise<QueueGauges[]> {
+    if (!this.started) return [];
+    await this.started;
+    const rows = await queryRows<{ name: string; waiting: number; scheduled: number; active: number; failed: number; oldest: number }>(
+      this.dataSource,
+      `SELECT name,
+              count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())::int AS waiting,
+              count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after > now())::int AS scheduled,
+              count(*) FILTER (WHERE state = 'active')::int AS active,
+              count(*) FILTER (WHERE state = 'failed')::int AS failed,
+              coalesce(extract(epoch FROM now() - min(start_after) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())), 0)::float8 AS oldest
+         FROM ${SCHEMA}.job
+        WHERE state IN ('created', 'retry', 'active', 'failed')
+        GROUP BY name`,
+    );
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    const names = new Set([...this.definitions.keys(), ...byName.keys()]);
+    return [...names].sort().map((name) => {
+      const r = byName.get(name);
+      return { queue: name, waiting: Number(r?.waiting ?? 0), scheduled: Number(r?.scheduled ?? 0), active: Number(r?.active ?? 0), failed: Number(r?.failed ?? 0), oldestWaitingSeconds: Number(r?.oldest ?? 0) };
+    });
   }
 
   /** Sends a failed job round again. */

@@ -53,9 +53,11 @@ export class MailService {
   private readonly transport: Transporter | null;
   private readonly outboxDir: string;
   private readonly pending = new Set<Promise<unknown>>();
+  /** Since start: mails handed over (to the SMTP server, or written to the outbox) and sends that failed (GET /metrics). */
+  readonly counts = { sent: 0, failed: 0 };
 
   constructor(
-    private readonly config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+    private readonly config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'> & Partial<Pick<Config, 'nodeEnv'>>,
     private readonly logger: Logger,
     private readonly clock: Clock,
     private readonly timeouts: MailTimeouts = DEFAULT_MAIL_TIMEOUTS,
@@ -103,7 +105,9 @@ export class MailService {
     sending.catch(() => undefined); // a late failure after the timeout must not be unhandled
     try {
       await Promise.race([sending, timeout]);
+      this.counts.sent++;
     } catch (err) {
+      this.counts.failed++;
       this.logger.warn('mail could not be sent', { to: message.to, subject: message.subject, reason: (err as Error)?.message });
       throw mailUnavailable();
     } finally {
@@ -137,8 +141,11 @@ export class MailService {
       const base = path.join(this.outboxDir, `${stamp}-${safeTo}`);
       await writeFile(`${base}.eml`, raw.message as Buffer);
       await writeFile(`${base}.json`, JSON.stringify({ to: message.to, subject: message.subject, text: message.text, code: message.code ?? null }, null, 2));
-      this.logger.info(`mail written to ${base}.eml`, message.code ? { to: message.to, code: message.code } : { to: message.to });
+      this.counts.sent++;
+      // The code is in the .json beside the mail; printed too outside production, for a local `npm start`.
+      this.logger.info(`mail written to ${base}.eml`, message.code && this.config.nodeEnv !== 'production' ? { to: message.to, code: message.code } : { to: message.to });
     } catch (err) {
+      this.counts.failed++;
       this.logger.error('could not write mail to the outbox', err);
       throw mailUnavailable();
     }
