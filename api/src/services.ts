@@ -45,7 +45,7 @@ export function createServices(deps: ServiceDeps) {
   const clock = deps.clock ?? systemClock;
   const storage = deps.storage ?? new LocalFileStorage(path.join(config.dataDir, 'uploads'));
   const tokens = new TokenService(config, clock);
-  const images = new ImageService(storage);
+  const images = new ImageService(storage, logger);
   const audit = new AuditService(dataSource);
   const rateLimits = new RateLimitService(dataSource, clock);
   const events = new EventService(dataSource, clock, images, audit);

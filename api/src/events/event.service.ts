@@ -34,7 +34,7 @@ function monthRange(year: number, month: number): [string, string] {
 }
 
 
-/** Events: listing with the timing rules of SPEC section 4, the calendar counts, and admin writes. */
+/** Events: listing with the timing rules (upcoming, active, future, past by the India date), the calendar counts, and admin writes. */
 export class EventService {
   constructor(
     private readonly dataSource: DataSource,
@@ -153,8 +153,9 @@ export class EventService {
     if (!image && input.imageKey) await this.images.assertUsableKey(input.imageKey);
     const newKey = image ? await this.images.save(image) : undefined;
     let oldKey: string | null = null;
+    let result: { before: EventEntity; after: EventEntity };
     try {
-      const result = await this.dataSource.transaction(async (m) => {
+      result = await this.dataSource.transaction(async (m) => {
         const event = await m.getRepository(EventEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
         if (!event) throw notFound(EVENT_NOT_FOUND);
         const before = { ...event };
@@ -194,12 +195,14 @@ export class EventService {
         }
         return { before, after };
       });
-      if (oldKey) await this.images.remove(oldKey);
-      return result;
     } catch (err) {
+      // Rolled back: the stored row still names the old image; only the just-uploaded file goes.
       if (newKey) await this.images.remove(newKey);
       throw err;
     }
+    // Committed: the replaced image's files go, unless another record uses the same key.
+    await this.images.releaseUnused(this.dataSource, [oldKey]);
+    return result;
   }
 
   async delete(actor: Viewer | null, id: string): Promise<EventEntity> {
@@ -214,7 +217,7 @@ export class EventService {
       touched(m, topics.events, topics.event(id));
       return found;
     });
-    if (event.imageKey) await this.images.remove(event.imageKey);
+    await this.images.releaseUnused(this.dataSource, [event.imageKey]);
     return event;
   }
 

@@ -110,8 +110,9 @@ export class TeamService {
     if (!image && input.imageKey) await this.images.assertUsableKey(input.imageKey);
     const newKey = image ? await this.images.save(image) : input.imageKey;
     let oldKey: string | null = null;
+    let saved: TeamMemberEntity;
     try {
-      const saved = await this.dataSource.transaction(async (m) => {
+      saved = await this.dataSource.transaction(async (m) => {
         const repo = m.getRepository(TeamMemberEntity);
         const member = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
         if (!member) throw notFound(TEAM_NOT_FOUND);
@@ -130,12 +131,14 @@ export class TeamService {
         touched(m, topics.team);
         return after;
       });
-      if (oldKey) await this.images.remove(oldKey);
-      return saved;
     } catch (err) {
+      // Rolled back: the stored row still names the old image; only the just-uploaded file goes.
       if (image && newKey) await this.images.remove(newKey);
       throw err;
     }
+    // Committed: the replaced image's files go, unless another record uses the same key.
+    await this.images.releaseUnused(this.dataSource, [oldKey]);
+    return saved;
   }
 
   async delete(actor: Viewer | null, id: string): Promise<TeamMemberEntity> {
@@ -148,7 +151,7 @@ export class TeamService {
       touched(m, topics.team);
       return member;
     });
-    if (deleted.imageKey) await this.images.remove(deleted.imageKey);
+    await this.images.releaseUnused(this.dataSource, [deleted.imageKey]);
     return deleted;
   }
 

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import type { DataSource } from 'typeorm';
+import type { Logger } from '../common/logger';
 import { DomainError, validationError } from '../common/errors';
+import { referencedImageKeys } from './image-references';
 import { IMAGE_WIDTHS, renditionName } from './image-urls';
 import type { FileStorage } from './storage';
 
@@ -19,7 +22,10 @@ export const INVALID_IMAGE = 'Please upload a JPEG, PNG or WebP image';
  * re-encodes it to WebP at a few widths under a random name, and stores the renditions.
  */
 export class ImageService {
-  constructor(private readonly storage: FileStorage) {}
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly logger?: Logger,
+  ) {}
 
   async save(data: Buffer): Promise<string> {
     if (data.length > MAX_IMAGE_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', 'Image is too large (5 MB at most)');
@@ -61,5 +67,22 @@ export class ImageService {
 
   async remove(key: string): Promise<void> {
     await this.storage.removeByPrefix(key);
+  }
+
+  /**
+   * Call after a transaction that stopped using these keys has COMMITTED (never inside it: a rollback
+   * must find its old image still there). Removes the files of each key that no event or team member
+   * references any more; a key another record still uses is kept. Never throws: the write has
+   * succeeded, and files left behind by a failure here are what `npm run storage:check` finds.
+   */
+  async releaseUnused(db: DataSource, keys: readonly (string | null | undefined)[]): Promise<void> {
+    const candidates = [...new Set(keys.filter((k): k is string => !!k && IMAGE_KEY_PATTERN.test(k)))];
+    if (!candidates.length) return;
+    try {
+      const stillUsed = await referencedImageKeys(db, candidates);
+      for (const key of candidates) if (!stillUsed.has(key)) await this.storage.removeByPrefix(key);
+    } catch (err) {
+      this.logger?.warn('could not remove the files of an image no longer used (npm run storage:check finds them)', { keys: candidates, reason: (err as Error)?.message });
+    }
   }
 }
