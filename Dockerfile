@@ -12,6 +12,8 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS api
 ENV NODE_ENV=production
+# pg_dump/pg_restore for `npm run backup` / `npm run restore`, of the compose file's Postgres major version.
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client-15 && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./
@@ -23,10 +25,17 @@ EXPOSE 4000
 HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:4000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "api/dist/main.js"]
 
-FROM nginx:1.27-alpine AS public-site
+# The sites: deploy/nginx-site.conf is a template whose parameters the image's envsubst step fills in
+# from the environment at start; API_UPSTREAM_SERVERS comes from docker-compose.yml (one `server` line
+# per API replica). Only these three names are substituted (nginx's own $variables are left alone).
+FROM nginx:1.27-alpine AS site
+ENV SITE_LISTEN=80 \
+    SITE_ROOT=/usr/share/nginx/html \
+    NGINX_ENVSUBST_FILTER="^(API_UPSTREAM_SERVERS|SITE_LISTEN|SITE_ROOT)\$"
 COPY deploy/nginx-site.conf /etc/nginx/templates/default.conf.template
+
+FROM site AS public-site
 COPY --from=build /app/public-site/dist /usr/share/nginx/html
 
-FROM nginx:1.27-alpine AS admin-portal
-COPY deploy/nginx-site.conf /etc/nginx/templates/default.conf.template
+FROM site AS admin-portal
 COPY --from=build /app/admin-portal/dist /usr/share/nginx/html
