@@ -1,4 +1,4 @@
-// Every user-visible string of the admin portal. SPEC.md texts are kept verbatim (including
+// Every user-visible string of the admin portal. The older portal's texts are kept verbatim (including
 // 'Site Visiters'). Components read from here; nothing user-visible is written inline.
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);

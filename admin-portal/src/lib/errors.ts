@@ -69,7 +69,7 @@ export function serverMessage(error: unknown): string | undefined {
 
 /**
  * What to tell the admin: the server's message (it is written for people), a rate-limit hint when
- * it applies, or the fallback (an SPEC text such as 'Error submitting form').
+ * it applies, or the fallback (a fixed text such as 'Error submitting form').
  */
 export function describeError(error: unknown, fallback: string = en.errors.generic): string {
   const code = errorCode(error);

@@ -1,4 +1,4 @@
-// The admin session in browser storage. Keys fixed by SPEC section 3.
+// The admin session in browser storage, under the keys the older portal used (adminToken, adminInfo).
 export const ADMIN_TOKEN_KEY = 'adminToken';
 export const ADMIN_INFO_KEY = 'adminInfo';
 

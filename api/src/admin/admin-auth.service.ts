@@ -20,7 +20,7 @@ export const IP_ATTEMPTS = { limit: 300, windowSeconds: 15 * 60 };
 
 const invalid = () => new DomainError('UNAUTHENTICATED', INVALID_ADMIN);
 
-/** The admin sign-in (both SPEC 7.4 readings), admin registration and "who am I". */
+/** The admin sign-in (under /api/admin and /api/auth alike), admin registration and "who am I". */
 export class AdminAuthService {
   private dummyHash: Promise<string> | null = null;
 

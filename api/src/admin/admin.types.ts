@@ -16,7 +16,7 @@ export class AdminLoginInput {
   password: string;
 }
 
-/** The admin registration form (SPEC 7.4 variant A): a new admin account, created by a signed-in admin. */
+/** The admin registration form (POST /api/admin/register): a new admin account, created by a signed-in admin. */
 @InputType()
 export class AdminRegistrationInput {
   @Field() @Transform(trim) @IsString({ message: 'Name is required' }) @MinLength(1, { message: 'Name is required' }) @MaxLength(100, { message: 'Name is too long (100 characters at most)' })

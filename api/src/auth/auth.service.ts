@@ -120,7 +120,7 @@ export class AuthService {
     );
   }
 
-  // ---- Registration dialog (SPEC 2.5) ----
+  // ---- Registration dialog (POST /api/auth/register, then /api/auth/verify-otp) ----
 
   /** `lang` is the language the dialog was used in: the code mail is written in it, and the account keeps it for later mails. */
   async register(raw: unknown, ip: string, lang: Language = 'en'): Promise<{ userId: string; message: string }> {
@@ -161,7 +161,7 @@ export class AuthService {
     return this.result(user.id, MESSAGES.registered);
   }
 
-  // ---- Sign-in by code (SPEC 2.11) ----
+  // ---- Sign-in by code (POST /api/auth/login, then /api/auth/verify-login-otp) ----
 
   /** The code mail is in the language the site is used in, which the account keeps from now on. */
   async requestLoginCode(raw: unknown, ip: string, lang: Language = 'en'): Promise<{ userId: string; message: string }> {
@@ -226,7 +226,7 @@ export class AuthService {
     );
   }
 
-  // ---- Registration page variant (SPEC 2.12) ----
+  // ---- Registration page variant (POST /api/auth/send-otp, then /api/auth/register with the code) ----
 
   async sendSignupCode(raw: unknown, ip: string, lang: Language = 'en'): Promise<{ message: string }> {
     const input = await validateInput(SignupCodeInput, raw);
@@ -272,7 +272,7 @@ export class AuthService {
     return this.result(userId, MESSAGES.registered);
   }
 
-  // ---- Teacher registration without a code (SPEC 7.3 registerWithoutOtp) ----
+  // ---- Teacher registration without a code (POST /api/auth/registerWithoutOtp) ----
 
   async registerTeacher(raw: unknown, ip: string): Promise<{ userId: string; message: string }> {
     requireFields(raw, ['name', 'email', 'phone', 'area', 'district', 'schoolName', 'password']);

@@ -15,7 +15,7 @@ export const PASSWORD_MAX_BYTES = 72;
 export const PASSWORD_TOO_LONG = 'Password is too long (at most 72 characters)';
 
 
-/** The categories the public registration dialog offers (admin is listed in SPEC but refused: see AuthService). */
+/** The categories the public registration dialog sends (admin is a known value but refused with 403: see AuthService). */
 export const DIALOG_CATEGORIES = ['primary', 'secondary', 'graduate', 'admin'] as const;
 
 @InputType()
@@ -75,7 +75,7 @@ export class SignupCodeInput {
   phone: string;
 }
 
-/** The registration page variant (SPEC 2.12, rules of SPEC 5 with their exact messages). */
+/** The registration page variant of POST /api/auth/register (the SignUpInput schema of GET /api/openapi.json), with the page's exact messages. */
 @InputType()
 export class SignUpInput {
   @Field() @RequiredText(100, 'Name', 'Required')

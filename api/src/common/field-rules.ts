@@ -4,7 +4,7 @@ import { trim } from './validate';
 
 /**
  * The validation rules that many inputs share (a person's name, e-mail, phone; a required text),
- * written once. The messages stay per form because SPEC section 5 words them differently per form.
+ * written once. The messages stay per form because the forms word them differently (clients show them as they are).
  */
 export const INVALID_EMAIL = 'Invalid email address';
 export const PHONE_MESSAGE = 'Phone must be 10 digits';
@@ -34,5 +34,5 @@ export const RequiredText = (max: number, label: string, requiredMessage: string
 export const EmailAddress = (message = INVALID_EMAIL) =>
   rules(Transform(lowerEmail), IsEmail({ allow_ip_domain: false, require_tld: true }, { message }), MaxLength(254, { message }));
 
-/** A 10-digit phone number (SPEC section 9). */
+/** A 10-digit phone number. */
 export const PhoneNumber = (message = PHONE_MESSAGE) => rules(Transform(digits), IsString({ message }), Matches(PHONE_PATTERN, { message }));

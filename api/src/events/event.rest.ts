@@ -1,9 +1,10 @@
-import { restPage } from '../common/page';
 import { route, type RestContext } from '../rest/route';
-import type { EventEntity } from './event.entity';
-import type { Language } from '../i18n/languages';
+import { LANGUAGES, type Language } from '../i18n/languages';
 import { restText } from '../i18n/translations';
-import { EVENT_TEXT, type EventView } from './event.types';
+import { EVENT_TEXT, EventFilter, EventTiming, type EventView } from './event.types';
+import { arrayOf, boolean, dateTime, idParam, integer, nullable, object, okData, okPage, oneOfValues, string, translationsSchema, uuid, viewSchema } from '../openapi/schema';
+import { EVENT_CATEGORIES, type EventEntity } from './event.entity';
+import { PAGE_SIZE, PageArgs, restPage } from '../common/page';
 import { registrationHandles } from '../registrations/registration-handle';
 
 /** What the viewer sees of an event's waiting list (WaitlistService.eventDecorations). */
@@ -16,7 +17,7 @@ export interface RestEventDecoration {
 }
 
 /**
- * The legacy REST shape of an event (SPEC section 3): _id, an ISO date string, registrations as [{_id}],
+ * The legacy REST shape of an event (the Event schema of GET /api/openapi.json): _id, an ISO date string, registrations as [{_id}],
  * one entry per registration (old clients count them): an opaque handle each (registration-handle.ts),
  * except the caller's own, which carries the caller's user id (old clients find themselves in it).
  * Nobody else's user id appears. The waiting list:
@@ -58,6 +59,49 @@ export async function restEvents(ctx: RestContext, events: EventEntity[]) {
 
 export const restEvent = async (ctx: RestContext, event: EventEntity) => (await restEvents(ctx, [event]))[0];
 
+/** The schema of toRestEvent's answer, for the REST reference (its keys must be exactly the view's). */
+export const restEventSchema = viewSchema<ReturnType<typeof toRestEvent>>(
+  'Event',
+  {
+    _id: uuid('The id again (the legacy name)'),
+    id: uuid(),
+    title: string('In the request\'s language (English where it has none)'),
+    description: string('In the request\'s language'),
+    location: string('In the request\'s language'),
+    speaker: nullable(string('In the request\'s language')),
+    translations: translationsSchema('EventTranslations', LANGUAGES, EVENT_TEXT.fields),
+    date: dateTime('Midnight UTC of the local (India) date: its first 10 characters are the date'),
+    time: string('Local start time, HH:MM (24h)'),
+    endDate: nullable(dateTime('Midnight UTC of the local end date')),
+    endTime: nullable(string('HH:MM')),
+    startsAt: dateTime('The start as an instant'),
+    category: oneOfValues(EVENT_CATEGORIES),
+    externalLink: nullable(string(undefined, { format: 'uri' })),
+    maxParticipants: nullable(integer('No limit when null')),
+    imageUrl: nullable(string('The largest rendition, under /uploads')),
+    imageSrcSet: nullable(string('Every rendition, as an HTML srcset')),
+    registeredCount: integer(),
+    isFull: boolean('No place to register: every place is registered or held for someone from the waiting list'),
+    waitlistOfferHours: integer('How long a place offered from the waiting list is held (hours)'),
+    isUpcoming: boolean('Public reading: the date is today or later (India time)'),
+    hasStarted: boolean('The start date and time have passed'),
+    timing: oneOfValues(Object.values(EventTiming), 'Admin reading, by date only'),
+    status: oneOfValues(Object.values(EventTiming), 'The same as timing (the legacy name)'),
+    cancelled: boolean('An admin cancelled it: no registration, registrants were told'),
+    cancelledAt: nullable(dateTime()),
+    createdAt: dateTime(),
+    registrations: arrayOf(
+      object({ _id: string("An opaque handle; in the caller's own registration, the caller's user id") }),
+      "One entry per registration, oldest first (old clients count them). Nobody else's user id appears.",
+    ),
+    isRegistered: boolean('The caller is registered'),
+    waitlistCount: integer('How many people wait for a place'),
+    waitlistPosition: nullable(integer("Signed in only: the caller's place in the waiting list (null when not waiting)")),
+    offerExpiresAt: nullable(dateTime('Signed in only: until when a place offered to the caller is held')),
+  },
+  { optional: ['waitlistPosition', 'offerExpiresAt'], description: 'An event in the REST shape' },
+);
+
 function listQuery(query: Record<string, unknown>) {
   const pick = (k: string) => (typeof query[k] === 'string' && query[k] !== '' ? (query[k] as string) : undefined);
   const when = pick('when') ?? pick('type') ?? pick('filter');
@@ -69,10 +113,30 @@ function listQuery(query: Record<string, unknown>) {
 
 /** Public reads; signed out, their answers are shared by the public cache (http/public-cache.ts). */
 export const eventRoutes = [
-  route('get', '/events', 'public', async (ctx) => {
+  route('get', '/events', 'public', {
+    summary: 'List events',
+    description: 'In date and time order (`when=past`: latest first). Signed out, the answer is shared by every visitor (ETag, 304).',
+    tag: 'Events',
+    query: [
+      EventFilter,
+      { name: 'when', description: 'upcoming: today or later (India time); active: today; future: after today; past: before today; all (the default)' },
+      { name: 'type', description: 'The same as `when` (older clients)' },
+      { name: 'filter', description: 'The same as `when` (older clients)' },
+      PageArgs,
+      { name: 'limit', description: `Page size: default ${PAGE_SIZE.restDefault}, at most ${PAGE_SIZE.max}` },
+    ],
+    localized: true,
+    response: { description: 'A page of events', schema: okPage(restEventSchema) },
+  }, async (ctx) => {
     const { filter, page } = listQuery(ctx.req.query as Record<string, unknown>);
     const result = await ctx.services.events.list(filter, page);
     return { success: true, data: await restEvents(ctx, result.items), total: result.total, offset: result.offset, limit: result.limit };
   }),
-  route('get', '/events/:id', 'public', async (ctx) => ({ success: true, data: await restEvent(ctx, await ctx.services.events.get(ctx.params.id)) })),
+  route('get', '/events/:id', 'public', {
+    summary: 'One event',
+    tag: 'Events',
+    params: { id: idParam('The event') },
+    localized: true,
+    response: { description: 'The event', schema: okData(restEventSchema) },
+  }, async (ctx) => ({ success: true, data: await restEvent(ctx, await ctx.services.events.get(ctx.params.id)) })),
 ];

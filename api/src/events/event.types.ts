@@ -145,7 +145,7 @@ const offerHours = ({ value }: { value: unknown }) =>
   value === '' || value === null || value === 'null' || value === undefined ? undefined : typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/;
 
-/** Event fields as an admin submits them (create); every rule and message of SPEC section 5. */
+/** Event fields as an admin submits them (create), with the admin form's messages: the EventInput schema of GET /api/openapi.json. */
 @InputType()
 export class EventInput {
   @Field() @Transform(trim) @IsString({ message: 'Title is required' }) @MinLength(1, { message: 'Title is required' }) @MaxLength(200, { message: 'Title is too long (200 characters at most)' })

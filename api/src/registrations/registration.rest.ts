@@ -1,16 +1,39 @@
-import { restEvent } from '../events/event.rest';
+import { restEvent, restEventSchema } from '../events/event.rest';
+import { idParam, okMessageData } from '../openapi/schema';
 import { route } from '../rest/route';
 
 export const registrationRoutes = [
-  route('post', '/events/:id/register', 'user', async (ctx) => {
+  route('post', '/events/:id/register', 'user', {
+    summary: 'Register for an event',
+    description: "Registering twice answers success with 'You are already registered for this event.' and changes nothing. Closes once the event has started. Mails a confirmation.",
+    tag: 'Registration',
+    params: { id: idParam('The event') },
+    localized: true,
+    response: { description: 'Registered; the event after it', schema: okMessageData(restEventSchema) },
+    errors: ['EVENT_FULL', 'EVENT_PAST', 'EVENT_CANCELLED'],
+  }, async (ctx) => {
     const r = await ctx.services.registrations.register(ctx.viewer!, ctx.params.id);
     return { success: true, message: r.message, data: await restEvent(ctx, r.event) };
   }),
-  route('post', '/events/:id/unregister', 'user', async (ctx) => {
+  route('post', '/events/:id/unregister', 'user', {
+    summary: 'Leave an event',
+    description: "When not registered, answers success with 'You are not registered for this event.' and changes nothing. Closes once the event has started.",
+    tag: 'Registration',
+    params: { id: idParam('The event') },
+    localized: true,
+    response: { description: 'Unregistered; the event after it', schema: okMessageData(restEventSchema) },
+    errors: ['EVENT_PAST'],
+  }, async (ctx) => {
     const r = await ctx.services.registrations.unregister(ctx.viewer!, ctx.params.id);
     return { success: true, message: r.message, data: await restEvent(ctx, r.event) };
   }),
-  route('get', '/events/:id/ics', 'public', async (ctx) => {
+  route('get', '/events/:id/ics', 'public', {
+    summary: 'An event as a calendar file (.ics)',
+    tag: 'Events',
+    params: { id: idParam('The event') },
+    localized: true,
+    response: { description: 'The iCalendar file (an attachment)', contentType: 'text/calendar' },
+  }, async (ctx) => {
     const file = await ctx.services.registrations.calendarFile(ctx.params.id, ctx.lang);
     ctx.res
       .status(200)

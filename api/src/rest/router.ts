@@ -5,6 +5,7 @@ import { assertAccess, type Viewer } from '../common/access';
 import { DomainError } from '../common/errors';
 import type { PublicCache } from '../http/public-cache';
 import type { Services } from '../services';
+import { docsAssets, openApiDocument } from '../openapi/openapi.rest';
 import { restRoutes } from './routes';
 import { Reply, type RouteDef } from './route';
 
@@ -24,6 +25,9 @@ function uploadMiddleware(def: RouteDef): RequestHandler[] {
 export function createRestRouter(services: Services, options: { publicCache?: PublicCache; routes?: RouteDef[] } = {}): Router {
   const routes = options.routes ?? restRoutes;
   const router = Router();
+  // The REST reference is built now, from this table: a route without a complete entry stops the start.
+  openApiDocument(routes);
+  router.use(docsAssets());
   router.use(express.json({ limit: '100kb' }));
   for (const def of routes) {
     // The access check runs before any upload is read, so anonymous callers cannot make the server buffer files.

@@ -20,6 +20,7 @@ import { userAdminRoutes } from '../users/user-admin.rest';
 import { userRoutes } from '../users/user.rest';
 import { visitorRoutes } from '../visitors/visitor.rest';
 import { waitlistRoutes } from '../waitlist/waitlist.rest';
+import { openApiRoutes } from '../openapi/openapi.rest';
 import type { RouteDef } from './route';
 
 /** Every /api route, in one list: the authorization test walks it. */
@@ -49,4 +50,6 @@ export const restRoutes: RouteDef[] = [
   ...auditRoutes,
   ...exportRoutes,
   ...jobRoutes,
+  // the REST reference of all of the above (GET /api/openapi.json, GET /api/docs)
+  ...openApiRoutes(() => restRoutes),
 ];

@@ -118,7 +118,7 @@ const toEventCounts = (r: Row, prefix = ''): EventCounts => ({
   byCategory: json(r[`${prefix}by_category`]),
 });
 
-/** Dashboard statistics (SPEC 7.2) in a handful of statements. */
+/** Dashboard statistics (GraphQL dashboardStats and the REST counts) in a handful of statements. */
 export class StatsService {
   constructor(private readonly dataSource: DataSource, private readonly clock: Clock) {}
 

@@ -16,7 +16,7 @@ export class AttendanceSummary {
   @Field(() => Float, { description: 'checkedIn / registered (0 when nobody registered)' }) rate: number;
 }
 
-/** Everything the admin dashboard shows (SPEC 2.16 and 7.2), months and years in India time. */
+/** Everything the admin dashboard shows (the REST counts under /api/users/... too), months and years in India time. */
 @ObjectType()
 export class DashboardStats {
   @Field(() => Int) visitorCount: number;

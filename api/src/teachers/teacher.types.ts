@@ -9,7 +9,7 @@ export enum ApprovalStatus {
 registerEnumType(ApprovalStatus, { name: 'ApprovalStatus' });
 
 
-/** A student as a teacher adds them (SPEC 2.14, 7.5): every field required. */
+/** A student as a teacher adds them (POST /api/users/add-student): every field required. */
 @InputType()
 export class StudentInput {
   @Field() @RequiredText(100, 'Name', REQUIRED_FIELDS) name: string;

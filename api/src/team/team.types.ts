@@ -57,7 +57,7 @@ export class SocialLinksInput {
   github?: string;
 }
 
-/** SPEC section 5 team member form: name, designation, description required; image required on create. */
+/** The team member form: name, designation, description required; image required on create. */
 @InputType()
 export class TeamMemberInput {
   @Field() @Transform(trim) @IsString({ message: 'Name is required' }) @MinLength(1, { message: 'Name is required' }) @MaxLength(100, { message: 'Name is too long (100 characters at most)' })

@@ -9,7 +9,7 @@ import { UserView } from './user.types';
 
 const page = (r: UserListResult): UserPage => ({ items: r.items.map(toUserView), total: r.total, offset: r.offset, limit: r.limit });
 
-/** Admin user management (SPEC 7.5 lists and 7.6). */
+/** Admin user management: the lists (all, students, teachers) and one account's reads and writes. */
 @Resolver()
 export class UserAdminResolver {
   @Query(() => UserPage, { description: 'Newest first' })

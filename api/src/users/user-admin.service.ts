@@ -20,7 +20,7 @@ export interface UserListResult {
   limit: number;
 }
 
-/** The fields the per-category rules look at (SPEC section 5 'User admin form'). */
+/** The fields the per-category rules of the admin's user form look at. */
 interface Candidate {
   category: UserCategory;
   fatherName: string | null;

@@ -39,7 +39,7 @@ export class UserFilter {
 /** Users are paged like every list (common/page.ts). */
 export { PageArgs as UserPageArgs } from '../common/page';
 
-/** SPEC section 5 'User admin form'. The per-category rules (student, teacher, password) are checked by the service. */
+/** The admin's user form (POST /api/auth/users: the UserInput schema of GET /api/openapi.json). The per-category rules (student, teacher, password) are checked by the service. */
 @InputType()
 export class UserInput {
   @Field() @Transform(trim) @IsString({ message: 'Name is required' }) @MinLength(1, { message: 'Name is required' }) @MaxLength(100, { message: 'Name is too long (100 characters at most)' })

@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-// Browser storage keys fixed by SPEC section 3.
+// Browser storage keys, the ones the older site used (authToken, token).
 /** The user session: every signed-in call sends it as `Authorization: Bearer <authToken>`. */
 export const AUTH_TOKEN_KEY = 'authToken';
 /**
- * Written by the registration dialog after its code is verified (SPEC 2.5). The dialog also stores the
+ * Written by the registration dialog after its code is verified. The dialog also stores the
  * same token under authToken so the new user is signed in; logout removes both.
  */
 export const REGISTRATION_TOKEN_KEY = 'token';
@@ -36,7 +36,7 @@ export function setAuthToken(token: string) {
   notify();
 }
 
-/** The registration dialog's token: stored under `token` (SPEC) and under `authToken` (signed in). */
+/** The registration dialog's token: stored under `token` (as the older site did) and under `authToken` (signed in). */
 export function storeRegistrationToken(token: string) {
   try {
     window.localStorage.setItem(REGISTRATION_TOKEN_KEY, token);

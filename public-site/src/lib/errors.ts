@@ -75,7 +75,7 @@ const speakingCodes: readonly ErrorCode[] = [
 ];
 
 /**
- * The server's own message of a coded GraphQL error meant for the person ("server msg" in SPEC 8),
+ * The server's own message of a coded GraphQL error meant for the person,
  * or undefined for network failures and internal errors (the caller shows its catalogue fallback).
  */
 export function serverMessage(error: unknown): string | undefined {

@@ -3,7 +3,7 @@ import { useTranslation } from '@/i18n/translator';
 import { errorCode, serverMessage } from './errors';
 
 /**
- * SPEC 8 reads "server msg or {fallback}". The server writes its messages in English: in English
+ * The rule is "the server's message, else the fallback". The server writes its messages in English: in English
  * they are shown as they are; in another language the catalogue text of the error code is shown
  * instead (or the fallback when there is no code), so the page never mixes languages.
  */

@@ -1,4 +1,4 @@
-// Validation rules of SPEC section 5, defined once for the app (messages are catalogue keys).
+// The form validation rules (the API checks the same: see its REST reference, GET /api/openapi.json), defined once for the app (messages are catalogue keys).
 
 /** Phone: exactly 10 digits. */
 export const PHONE_PATTERN = /^\d{10}$/;

@@ -30,7 +30,7 @@ export function Sidebar({ id, open, onNavigate }: Props) {
   const { pathname } = useLocation();
   const onAdminIndex = pathname.replace(/\/$/, '') === paths.admin.path;
 
-  // SPEC 2.16 says Logout goes to '/', but '/' is not a page of this app (it redirects to
+  // The older portal's Logout went to '/', but '/' is not a page of this app (it redirects to
   // /admin, which would bounce to the sign-in page anyway): go straight to /admin/login.
   const logout = async () => {
     clearSession();

@@ -20,7 +20,7 @@ afterAll(() => ctx.close());
 const login = (email: string, password: string, path = '/api/admin/login', from = ip()) =>
   ctx.http.post(path).set('x-forwarded-for', from).send({ email, password });
 
-describe('admin sign-in (SPEC 7.4, both readings)', () => {
+describe('admin sign-in (POST /api/admin/login and /api/auth/adminlogin)', () => {
   it('variant A: POST /api/admin/login returns a token and the admin; GET /api/admin/me returns the admin', async () => {
     const res = await login('ASHA@admin.test ', 'admin-pass-1');
     expect(res.status).toBe(200);
@@ -163,7 +163,7 @@ describe('admin tokens', () => {
   });
 });
 
-describe('admin registration (SPEC 7.4 variant A)', () => {
+describe('admin registration (POST /api/admin/register)', () => {
   it('creates a new admin and returns the NEW admin\'s token and user; audited', async () => {
     const res = await ctx.http.post('/api/admin/register').set('authorization', `Bearer ${adminToken(ctx, admin)}`)
       .send({ name: 'Nina New', email: 'Nina@Admin.test', password: 'secret-1', phone: '9876543210' });

@@ -30,7 +30,7 @@ async function registerDialog(address: string, category = 'graduate') {
   return { userId: res.body.userId as string, code: await smtp.codeFor(address) };
 }
 
-describe('registration dialog over REST (SPEC 2.5, 7.3)', () => {
+describe('registration dialog over REST (POST /api/auth/register, /api/auth/verify-otp)', () => {
   it('sends a 6-digit code by e-mail and completes with a token', async () => {
     const address = email();
     const res = await post('/auth/register', { name: 'Asha Verma', email: address, phone: '9876543210', category: 'graduate' });
@@ -278,7 +278,7 @@ describe('password sign-in', () => {
   });
 });
 
-describe('registration page variant (SPEC 2.12)', () => {
+describe('registration page variant (POST /api/auth/send-otp, then /api/auth/register with the code)', () => {
   const form = (address: string, otp: string, extra: Record<string, unknown> = {}) => ({
     name: 'Meena', email: address, phone: '9876543210', password: 'pass123', confirmPassword: 'pass123', userType: 'upperStudent', otp, ...extra,
   });

@@ -32,7 +32,7 @@ describe('POST /api/contact', () => {
     ['a number for the name', { ...valid, name: 42 }, 'Please fill all required fields'],
     ['an object for the message', { ...valid, message: { $gt: '' } }, 'Please fill all required fields'],
   ];
-  it.each(cases)('refuses %s with 400 and the SPEC message, storing nothing', async (_label, body, message) => {
+  it.each(cases)("refuses %s with 400 and the form's message, storing nothing", async (_label, body, message) => {
     const before = await stored();
     const res = await ctx.http.post('/api/contact').send(body);
     expect(res.status).toBe(400);

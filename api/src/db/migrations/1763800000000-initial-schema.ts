@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The whole data model of SPEC section 3, plus one-time codes, rate-limit counters and the audit log. */
+/** The whole first data model (accounts, events, registrations, team, contact messages, visitors), plus one-time codes, rate-limit counters and the audit log. */
 export class InitialSchema1763800000000 implements MigrationInterface {
   name = 'InitialSchema1763800000000';
 

@@ -34,7 +34,7 @@ describe('POST /api/events (multipart)', () => {
     expect(entry).toMatchObject({ actor_id: s.admin.id, before: null, after: { title: 'Science fair' } });
   });
 
-  it('returns the SPEC section 5 messages', async () => {
+  it("returns the admin form's messages", async () => {
     const cases: [Record<string, string>, string][] = [
       [{ title: '' }, 'Title is required'],
       [{ category: '' }, 'Category is required'],

@@ -20,7 +20,7 @@ afterAll(() => ctx.close());
 const titles = (items: { title: string }[]) => items.map((e) => e.title);
 const EVENTS = `query($filter: EventFilter, $offset: Int, $limit: Int) { events(filter: $filter, offset: $offset, limit: $limit) { total offset limit items { id title date isUpcoming hasStarted timing isFull registeredCount isRegistered } } }`;
 
-describe('events query: timing filters (SPEC section 4)', () => {
+describe('events query: timing filters (upcoming, active, future, past by the India date)', () => {
   it('UPCOMING includes today and later, ascending', async () => {
     const { data } = await ctx.gql(EVENTS, { filter: { when: 'UPCOMING' } });
     expect(titles(data.events.items)).toEqual(['Today morning', 'Today evening', 'Next week 100%_sale', 'July seminar']);

@@ -100,7 +100,7 @@ describe('dashboardStats equals independent SQL on the seeded data', () => {
   });
 });
 
-describe('REST statistics (SPEC 7.2)', () => {
+describe('REST statistics (GET /api/users/total and the other counts)', () => {
   const get = (path: string) => ctx.http.get(`/api/users/${path}`).set('authorization', `Bearer ${s.tokens.admin}`);
   it('counts under count, categories as {_id, count}', async () => {
     const { data } = await ctx.gql(DASHBOARD, {}, s.tokens.admin);

@@ -54,7 +54,7 @@ describe('user list (GET /api/users, users query)', () => {
   });
 });
 
-describe('user admin form rules (SPEC section 5)', () => {
+describe('user admin form rules (UserInput, UserUpdateInput)', () => {
   it('name, email, phone are required for everyone', async () => {
     for (const [field, message] of [['name', 'Name is required'], ['email', 'Email is required'], ['phone', 'Phone is required']] as const) {
       const body: Record<string, unknown> = { ...base, email: email(), category: 'graduate' };
@@ -161,7 +161,7 @@ describe('editing and deleting users', () => {
   });
 });
 
-describe('approval calls of the teacher area, used by admins (SPEC 7.5)', () => {
+describe('approval calls of the teacher area, used by admins (POST /api/users/update-status)', () => {
   it('an admin approves a pending teacher and a student with POST /api/users/update-status', async () => {
     const teacher = await makeUser(ctx, { category: 'primary', status: 'pending', schoolName: 'GIC', district: 'P', area: 'A' });
     const res = await ctx.http.post('/api/users/update-status').set('authorization', auth).send({ studentIds: [teacher.id, s.student.id], status: 'approved' });

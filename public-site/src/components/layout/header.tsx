@@ -66,7 +66,7 @@ function HomeMenu() {
   );
 }
 
-/** The signed-in user's name with My Profile and Logout (SPEC 2.1). */
+/** The signed-in user's name with My Profile and Logout. */
 function UserMenu({ name }: { name?: string }) {
   const { t } = useTranslation();
   const menu = useDisclosure<HTMLDivElement>();

@@ -31,7 +31,7 @@ export interface OtpStepProps {
   flow: OtpFlow;
   /** Where the code went: the hint reads "Enter the 6-digit code we sent to {email}." */
   email: string;
-  /** The check button and its busy label (each screen keeps its own words, SPEC 2.11/2.12). */
+  /** The check button and its busy label (each screen keeps its own words: the login and registration pages differ). */
   verifyLabel: string;
   verifyingLabel: string;
   /** Back to the first step ('Back', 'Use a different e-mail'). */

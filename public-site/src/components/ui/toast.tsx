@@ -9,7 +9,7 @@ export interface ToastMessage {
   id: number;
 }
 
-/** A toast that disappears after 3 seconds (SPEC 9). */
+/** A toast that disappears after 3 seconds. */
 export function useToast(duration = TOAST_MS) {
   const [toast, setToast] = useState<ToastMessage | null>(null);
   useEffect(() => {

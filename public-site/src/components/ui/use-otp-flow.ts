@@ -14,7 +14,7 @@ export interface OtpFlowOptions {
    * your email"); throws on failure. A RATE_LIMITED answer's `retryAfterSeconds` starts the countdown.
    */
   send: () => Promise<string>;
-  /** Catalogue key shown when sending fails without a server message (SPEC 8: "server msg or …"). */
+  /** Catalogue key shown when sending fails without a server message (the rule everywhere: the server's message, else a fallback). */
   sendFailureKey: string;
   /** Checks the code (already validated: 6 digits). Throws on failure; on success the caller moves on. */
   verify: (code: string) => Promise<void>;
@@ -46,7 +46,7 @@ export interface OtpFlow {
   reset: () => void;
 }
 
-/** 'OTP is required', 'OTP must be 6 digits' (SPEC 5), as catalogue keys; undefined when valid. */
+/** 'OTP is required', 'OTP must be 6 digits' (the API's messages too), as catalogue keys; undefined when valid. */
 export function codeProblem(code: string): string | undefined {
   if (!code) return 'validation.otpRequired';
   if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code)) return 'validation.otpDigits';

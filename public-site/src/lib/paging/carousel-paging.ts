@@ -1,4 +1,4 @@
-// Paging rules of the event carousels and the hero slideshow (SPEC sections 4 and 9).
+// Paging rules of the event carousels and the hero slideshow.
 
 export const CAROUSEL_INTERVAL_MS = 3000;
 export const HERO_INTERVAL_MS = 5000;

@@ -26,7 +26,7 @@ async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user']) {
 }
 
 describe('/admin/login', () => {
-  it('shows the SPEC texts and links to the public user login', async () => {
+  it('shows the sign-in texts and links to the public user login', async () => {
     renderRoute('/admin/login', { signedIn: false });
     expect(await screen.findByRole('heading', { name: 'Admin Portal Login' })).toBeInTheDocument();
     expect(screen.getByText('Restricted access to authorized personnel only')).toBeInTheDocument();

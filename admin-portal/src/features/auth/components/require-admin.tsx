@@ -9,7 +9,7 @@ import { AdminSessionContext } from './admin-session';
 import { RedirectToLogin } from './redirect-to-login';
 
 /**
- * Admin verification (SPEC 4, portal reading): with no token, a failed `adminMe` check, or a
+ * Admin verification: with no token, a failed `adminMe` check, or a
  * category other than admin/superadmin, the token is removed and the admin goes to /admin/login.
  */
 export function RequireAdmin() {

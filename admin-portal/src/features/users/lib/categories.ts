@@ -4,7 +4,7 @@ import { en } from '@/i18n/en';
 /** Lower-case category names as they appear in URLs (?category=primary) and the REST adapter. */
 export type UserCategoryValue = 'student' | 'secondary' | 'graduate' | 'primary' | 'admin' | 'superadmin';
 
-/** The admin user-list filter, in SPEC order: all, student, secondary, graduate, primary, admin. */
+/** The admin user-list filter, in this order: all, student, secondary, graduate, primary, admin. */
 export const userCategoryFilters: readonly UserCategoryValue[] = ['student', 'secondary', 'graduate', 'primary', 'admin'];
 
 /** Categories an admin can give a user in the form (superadmin is not handed out here). */
@@ -39,7 +39,7 @@ export function categoryOneLabel(category: UserCategory | string): string {
   return en.categoryOne[key] ?? category;
 }
 
-/** A missing status displays as Pending (SPEC 3). */
+/** A missing status displays as Pending . */
 export function statusLabel(status: UserStatus | string | null | undefined): string {
   const key = (status ?? 'PENDING').toUpperCase() as keyof typeof en.status;
   return en.status[key] ?? en.status.PENDING;

@@ -14,7 +14,7 @@ const base: UserFormValues = {
   area: '',
 };
 
-describe('user form rules (SPEC 5)', () => {
+describe('user form rules', () => {
   it('requires name, email and a 10-digit phone for every category', () => {
     expect(validateUserForm({ ...base, name: ' ', email: '', phone: '' }, 'create')).toMatchObject({
       name: 'Name is required',

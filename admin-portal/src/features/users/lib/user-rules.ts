@@ -1,4 +1,4 @@
-// SPEC 5 rules of the admin user form, defined once: name, email, phone (10 digits) always;
+// The rules of the admin user form (the API's UserInput, see GET /api/openapi.json), defined once: name, email, phone (10 digits) always;
 // father's name and the primary user's email for category student; school name, district and area
 // for teachers (category primary); a password for every category except teacher (min 6; on edit
 // optional, but at least 6 when given).

@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 
-/** 'Back to Events' (SPEC 2.11): one page back, or the events page when this is the first page. */
+/** 'Back to Events': one page back, or the events page when this is the first page. */
 export function BackToEvents() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -46,7 +46,7 @@ function UpcomingEvents() {
   );
 }
 
-/** /dashboard (SPEC 2.10): greeting, upcoming events, quick links, account status. Open to guests. */
+/** /dashboard: greeting, upcoming events, quick links, account status. Open to guests. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { data, signedIn, loading } = useMe();

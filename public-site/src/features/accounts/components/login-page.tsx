@@ -14,7 +14,7 @@ import './accounts.css';
 type Mode = 'code' | 'password';
 
 /**
- * /login (SPEC 2.11): e-mail → code → signed in; or e-mail and password. Success goes to '/', or back
+ * /login: e-mail → code → signed in; or e-mail and password. Success goes to '/', or back
  * to the page whose Log in link led here (router state `from`, see lib/return-path).
  */
 export default function LoginPage() {

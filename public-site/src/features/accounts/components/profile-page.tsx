@@ -138,7 +138,7 @@ function Details({ user }: { user: ViewerFieldsFragment }) {
   );
 }
 
-/** /profile (SPEC 2.13) and /settings (the same page, opened for editing). */
+/** /profile and /settings (the same page, opened for editing). */
 export default function ProfilePage({ startEditing = false }: { startEditing?: boolean }) {
   const { t } = useTranslation();
   const { data, loading, error, signedIn } = useMe();

@@ -29,7 +29,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, v = values) {
 describe('RegisterPage', () => {
   beforeEach(() => window.localStorage.clear());
 
-  it('shows the SPEC messages for every invalid field and sends nothing', async () => {
+  it('shows the form messages for every invalid field and sends nothing', async () => {
     const user = userEvent.setup();
     const result = jest.fn(() => ({ data: { sendSignupCode: { message: 'sent' } } }));
     renderPage([{ request: { query: SendSignupCodeDocument, variables: () => true }, result }]);

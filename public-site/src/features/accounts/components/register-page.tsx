@@ -24,7 +24,7 @@ interface Values {
 const defaults: Values = { name: '', email: '', phone: '', password: '', confirmPassword: '', userType: 'student' };
 const detailFields = ['name', 'email', 'phone', 'password', 'confirmPassword', 'userType'] as const;
 
-/** /register (SPEC 2.12): details → sendSignupCode → code (also Resend OTP) → signUp → /verify-otp. */
+/** /register: details → sendSignupCode → code (also Resend OTP) → signUp → /verify-otp. */
 export default function RegisterPage() {
   const { t } = useTranslation();
   const id = useId();

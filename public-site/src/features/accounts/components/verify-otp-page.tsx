@@ -7,7 +7,7 @@ import { useMe } from '../api/use-me';
 import './accounts.css';
 
 /**
- * /verify-otp. One SPEC variant shows only the text 'OTPVerification'; the evident intent is the
+ * /verify-otp. The older site showed only the text 'OTPVerification'; the evident intent is the
  * confirmation after sign-up, so the page confirms the verified account (the heading keeps the id
  * OTPVerification) and links on to the profile and the events.
  */

@@ -91,7 +91,7 @@ describe('EventCard', () => {
   });
 });
 
-describe('EventCard register button (SPEC 2.8 variant)', () => {
+describe('EventCard register button (the events page variant)', () => {
   afterEach(() => window.localStorage.clear());
 
   it('is hidden when signed out', () => {

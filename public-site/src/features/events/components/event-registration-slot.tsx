@@ -18,7 +18,7 @@ export interface EventRegistrationSlotProps {
 const OFFER_PARAM = 'offer';
 
 /**
- * Registration on the event page (SPEC 2.9): the register control and an Add to calendar download;
+ * Registration on the event page: the register control and an Add to calendar download;
  * for a full event (or someone on its list) the waitlist instead; nothing for a cancelled event (the
  * page says so). Past events never reach here (the page says 'This event has already occurred.').
  */

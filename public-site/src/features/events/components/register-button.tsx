@@ -16,7 +16,7 @@ export interface RegistrationState {
 }
 
 /**
- * The event registration control (SPEC 2.9): Register Now; disabled Event Full; disabled Registered
+ * The event registration control: Register Now; disabled Event Full; disabled Registered
  * plus Unregister; nothing once the event has started. Toasts for 3 seconds. Error codes become
  * catalogue messages; the server's English text is never parsed.
  * `compact` is the small variant on event cards (shown only to signed-in users).

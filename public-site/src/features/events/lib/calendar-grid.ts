@@ -1,4 +1,4 @@
-// Month layout of the Events Calendar (SPEC sections 2.8 and 9): 7 columns Sun..Sat, week rows.
+// Month layout of the Events Calendar: 7 columns Sun..Sat, week rows.
 
 export type EventType = 'upcoming' | 'past' | 'all';
 export const eventTypes: readonly EventType[] = ['upcoming', 'past', 'all'];

@@ -11,7 +11,7 @@ import './home.css';
 function PastEvents() {
   const { t } = useTranslation();
   const { data, loading, error } = useEvents({ when: 'PAST' });
-  // SPEC section 8: public lists stay empty on failure (logged only).
+  // Public lists stay empty on failure (logged only).
   if (error) console.warn('past events failed to load', error);
   return (
     <EventsCarousel

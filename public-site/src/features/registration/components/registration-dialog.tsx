@@ -15,7 +15,7 @@ export interface RegistrationDialogProps {
   onClose: () => void;
 }
 
-/** The two-step registration dialog (SPEC 2.5); mounted only while open, so each opening starts at step 1. */
+/** The two-step registration dialog (details, then the mailed code: POST /api/auth/register, /api/auth/verify-otp); mounted only while open, so each opening starts at step 1. */
 export function RegistrationDialog({ category, open, onClose }: RegistrationDialogProps) {
   const { t } = useTranslation();
   if (!open) return null;

@@ -9,7 +9,7 @@ import { useRegister, useVerifyRegistration } from '../api/use-registration';
 import { isRegistrationCategory, type RegistrationCategory } from '../lib/category';
 import './registration.css';
 
-/** The dialog closes and the page reloads this long after a successful verification (SPEC 9). */
+/** The dialog closes and the page reloads this long after a successful verification. */
 export const CLOSE_AFTER_SUCCESS_MS = 2000;
 
 interface Details {

@@ -1,4 +1,4 @@
-// Category mapping from programme card to the registration dialog (SPEC section 4).
+// Category mapping from programme card to the registration dialog.
 
 export type RegistrationCategory = 'primary' | 'secondary' | 'graduate';
 
@@ -21,7 +21,7 @@ export const programmeChoices = {
   primary: 'Primary',
 } as const satisfies Record<RegistrationCategory, string>;
 
-/** The categories the registration dialog accepts (SPEC 5 also lists admin, which the API refuses here). */
+/** The categories the registration dialog accepts (the API also knows admin, which it refuses here). */
 export function isRegistrationCategory(value: unknown): value is RegistrationCategory {
   return value === 'primary' || value === 'secondary' || value === 'graduate';
 }

@@ -25,7 +25,7 @@ function AwaitingApproval() {
   );
 }
 
-/** /add-student (SPEC 2.14): a gate until an approved teacher is signed in, then the form and the list. */
+/** /add-student: a gate until an approved teacher is signed in, then the form and the list. */
 export default function AddStudentPage() {
   const { t } = useTranslation();
   const { data, loading, error, signedIn } = useMe();

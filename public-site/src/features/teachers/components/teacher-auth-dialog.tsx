@@ -251,7 +251,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
   );
 }
 
-/** The teacher's Login / Register modal of /add-student (SPEC 2.14). */
+/** The teacher's Login / Register modal of /add-student. */
 export default function TeacherAuthDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<'login' | 'register'>('login');

@@ -11,7 +11,7 @@ export function recordVisitOnce(client: ApolloClient): Promise<number | null> {
       .mutate({ mutation: RecordVisitDocument })
       .then((result) => result.data?.recordVisit.visitorCount ?? null)
       .catch((error: unknown) => {
-        // SPEC section 8: visitor counter failures are logged only.
+        // Visitor counter failures are logged only.
         console.warn('recordVisit failed', error);
         return null;
       });
