@@ -43,6 +43,8 @@ const child = spawn(process.execPath, ['scripts/start.mjs'], {
     ADMIN_EMAIL: STACK.adminEmail,
     ADMIN_PASSWORD: STACK.adminPassword,
     SEED_DEMO: 'true',
+    // Warnings and errors only: an access line per request would bury them in the run's output.
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
   },
 });
 const stop = () => {
