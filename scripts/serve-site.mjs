@@ -8,10 +8,15 @@
 // request is answered by plain node:http: br when accepted, else gzip, else identity, `Vary:
 // Accept-Encoding`, an ETag per form and 304 for If-None-Match. The security headers are helmet's,
 // taken once at start. Only the API's paths go through http-proxy-middleware.
+//
+// One page is drawn per request: /events/:id, with its event (the app's dist-ssr/entry-server.js, the page's
+// own query against the API, the resulting Apollo state sent along for the client; see sendEventPage).
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { escapeHtml, withLang, withMeta } from './page-head.mjs';
@@ -67,6 +72,100 @@ function eventLoader(apiUrl, ttlMs = 60_000) {
     cache.set(key, { value, expires: Date.now() + (value ? ttlMs : 5_000) });
     return value;
   };
+}
+
+/**
+ * An event page drawn with its event (`/events/:id`): the page's data is asked of the API at most once
+ * per this long per event and language, so that an admin's edit shows within seconds.
+ */
+const RENDERED_DATA_TTL_MS = 5_000;
+/** Events whose data is kept (each a few KB of Apollo state); the oldest goes first beyond it. */
+const RENDERED_DATA_ENTRIES = 500;
+
+/**
+ * The app's server renderer (<app>/dist-ssr/entry-server.js, the build's prerender bundle), when it
+ * renders pages with data (public site: loadPageData + render(url, lang, { apolloState })); null
+ * otherwise (admin portal, an older build, a bundle that fails to load). Node imports a module once
+ * (and the bundle's chunks import it by its plain URL, so it cannot be imported afresh beside them):
+ * once a build has replaced it (`reset()` looks, after the files are read again), event pages go
+ * without data until the server restarts, rather than be drawn by an older version of the app.
+ */
+function serverRenderer(distDir, log) {
+  const file = path.join(distDir, '..', 'dist-ssr', 'entry-server.js');
+  const mtimeOf = () => statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  let loaded = null;
+  let importedMtime;
+  return {
+    get() {
+      if (loaded) return loaded;
+      importedMtime = mtimeOf();
+      if (importedMtime === undefined) return (loaded = Promise.resolve(null));
+      loaded = import(pathToFileURL(file).href).then(
+        (m) => (typeof m.loadPageData === 'function' && typeof m.render === 'function' && typeof m.apolloStateElementId === 'string' ? m : null),
+        (error) => {
+          log(`loading ${file} failed (${error.message}); event pages are served without their data`);
+          return null;
+        },
+      );
+      return loaded;
+    },
+    reset() {
+      if (!loaded || mtimeOf() === importedMtime) return;
+      log(`${file} was rebuilt: event pages are served without their data until this server restarts`);
+      loaded = Promise.resolve(null);
+    },
+  };
+}
+
+/**
+ * The data of an event page in a language, from the API through the renderer's loadPageData (the
+ * page's own query, signed out), kept RENDERED_DATA_TTL_MS; one request at a time per event and
+ * language. Resolves to { event, apolloState, key } (key: a digest of the state), { event: null } for
+ * an unknown event or when the API fails or is slow (the page is then the shell, as it always was).
+ */
+function pageDataLoader(graphqlUrl) {
+  const cache = new Map();
+  return (renderer, id, lang) => {
+    const key = `${lang}\u0000${id}`;
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    const value = renderer.loadPageData(`/events/${encodeURIComponent(id)}`, lang, { graphqlUrl }).then(
+      (data) => (data ? { ...data, key: createHash('sha1').update(JSON.stringify(data.apolloState)).digest('base64url') } : { event: null }),
+      () => ({ event: null }), // API down, slow or answering nonsense: the shell
+    );
+    cache.delete(key);
+    cache.set(key, { value, expires: now + RENDERED_DATA_TTL_MS });
+    if (cache.size > RENDERED_DATA_ENTRIES) {
+      for (const [k, entry] of cache) if (entry.expires <= now) cache.delete(k);
+      for (const k of cache.keys()) {
+        if (cache.size <= RENDERED_DATA_ENTRIES) break;
+        cache.delete(k);
+      }
+    }
+    return value;
+  };
+}
+
+/**
+ * JSON for the content of a <script type="application/json">: `<` (so no `</script>` or `<!--` ends or
+ * changes it), `>`, `&` and the line separators are written as \u escapes, which JSON.parse reads back.
+ */
+export function jsonForScript(value) {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * `html` (a prerendered page) with `rootHtml` in place of what its #root holds, and the Apollo state as
+ * JSON after it; null when the page has no #root to fill (then it is sent as it is).
+ */
+function withRenderedRoot(html, rootHtml, stateElementId, state) {
+  const open = '<div id="root">';
+  const start = html.indexOf(open);
+  const end = html.lastIndexOf('</div>', html.lastIndexOf('</body>'));
+  if (start === -1 || end < start + open.length) return null;
+  const script = `<script type="application/json" id="${escapeHtml(stateElementId)}">${jsonForScript(state)}</script>`;
+  return `${html.slice(0, start + open.length)}${rootHtml}</div>${script}${html.slice(end + '</div>'.length)}`;
 }
 
 /**
@@ -213,8 +312,17 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
 
   // Final pages by what makes them differ: language, template file, and (for pages with meta) URL and event.
   const pages = new Map();
-  const app = appFiles(distDir, { production, onReload: () => pages.clear() });
+  const renderer = serverRenderer(distDir, (m) => console.error(m));
+  const app = appFiles(distDir, {
+    production,
+    onReload: () => {
+      pages.clear();
+      renderer.reset();
+    },
+  });
   const loadEvent = eventLoader(apiUrl);
+  const loadPageData = pageDataLoader(`${apiUrl}/graphql`);
+  let renderFailures = 0;
   const eventKeys = new WeakMap();
   const origin = publicOrigin ? publicOrigin.replace(/\/$/, '') : null;
 
@@ -240,8 +348,12 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
     else errorPage(req, res, 500, 'Internal Server Error');
   }
 
-  /** The page for a route in a language: its template, with the head of its URL and language. */
-  function sendPage(req, res, pathname, lang, meta, event) {
+  /**
+   * The page for a route in a language: its template, with the head of its URL and language. `served`
+   * ({ key, url, state, elementId, render }) draws the page of a prerendered template with data:
+   * render(url) gives the HTML of #root, made only when the page is not kept already.
+   */
+  function sendPage(req, res, pathname, lang, meta, event, served = null) {
     // Without a configured origin (local runs) the request's own host is used; production sets PUBLIC_ORIGIN.
     const base = origin ?? (production ? null : `http://${req.headers.host}`);
     const page = app.page(pathname, lang);
@@ -258,13 +370,28 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
         type: 'article',
       };
     }
-    const key = meta ? `${lang}\0${template}\0${base}\0${pathname}\0${eventKey}` : `${lang}\0${template}`;
+    if (served && template === '/index.html') served = null;
+    let key = meta ? `${lang}\0${template}\0${base}\0${pathname}\0${eventKey}` : `${lang}\0${template}`;
+    if (served) key += `\0${served.key}\0${served.url}`;
     let rep = pages.get(key);
     if (rep === undefined) {
       const record = app.file(template);
       if (!record) return errorPage(req, res, 404, 'Not Found');
+      if (served && served.root === undefined) {
+        served.render().then(
+          (root) => sendPage(req, res, pathname, lang, meta, event, { ...served, root }),
+          (error) => {
+            // A page that suspends or throws on the server: the shell, as before (said a few times, not per request).
+            if (renderFailures++ < 5) console.error(`rendering ${served.url} (${lang}) with its data failed; serving the shell`, error);
+            sendPage(req, res, pathname, lang, meta, event);
+          },
+        ).catch((error) => fail(req, res, error));
+        return;
+      }
       const pageUrl = base ? `${base}${pathname}` : undefined;
-      const html = meta ? withMeta(textOf(record), { ...meta, lang, siteName: SITE_NAME[lang], pageUrl }) : withLang(textOf(record), lang);
+      let html = textOf(record);
+      if (served) html = withRenderedRoot(html, served.root, served.elementId, served.state) ?? html;
+      html = meta ? withMeta(html, { ...meta, lang, siteName: SITE_NAME[lang], pageUrl }) : withLang(html, lang);
       rep = new Representation(Buffer.from(html), { headers: pageHeaders, contentType: 'text/html; charset=utf-8', vary: 'Cookie', compressible: true });
       pages.set(key, rep);
       if (pages.size > PAGE_CACHE_ENTRIES) pages.delete(pages.keys().next().value);
@@ -297,9 +424,35 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
     } catch {
       // a malformed escape: looked up as typed, which finds nothing
     }
-    loadEvent(id, lang)
-      .then((event) => sendPage(req, res, pathname, lang, meta, event))
-      .catch((error) => fail(req, res, error));
+    sendEventPage(req, res, pathname, search, lang, meta, id).catch((error) => fail(req, res, error));
+  }
+
+  /**
+   * /events/:id drawn with its event (not the "loading" shell): the page's query is run against the API
+   * in the page's language (signed out: nothing personal), the page is rendered with the resulting Apollo
+   * cache into its prerendered template (whose stylesheets and module preloads are the page's: the event
+   * page has no lazy part beyond its own chunk, and a render that suspends is refused, so the shell is
+   * sent), and the cache goes with it as JSON for the client to hydrate from (main.tsx), with no second
+   * request. Signed-in readers get the same page; their own parts load after it starts, as before. An
+   * unknown event, an API that fails or is slow, or a build without the server renderer: the shell with
+   * the event's tags when known, as before. nginx (deploy/nginx-site.conf) cannot do this: behind it the
+   * event page stays the shell, and the client fetches the event.
+   */
+  async function sendEventPage(req, res, pathname, search, lang, meta, id) {
+    const shell = app.page(pathname, lang);
+    const ssr = shell !== null && app.file(shell) ? await renderer.get() : null;
+    if (!ssr) return sendPage(req, res, pathname, lang, meta, await loadEvent(id, lang));
+    const data = await loadPageData(ssr, id, lang);
+    if (!data.apolloState) return sendPage(req, res, pathname, lang, meta, data.event);
+    const url = search ? `${pathname}?${search}` : pathname;
+    const served = {
+      key: data.key,
+      url,
+      state: data.apolloState,
+      elementId: ssr.apolloStateElementId,
+      render: () => ssr.render(url, lang, { apolloState: data.apolloState }),
+    };
+    return sendPage(req, res, pathname, lang, meta, data.event, served);
   }
 
   function handle(req, res) {

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, w
 import os from 'node:os';
 import { createServer, request } from 'node:http';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompressDir } from './precompress.mjs';
 import { createSiteServer } from './serve-site.mjs';
@@ -263,6 +264,165 @@ describe('serve-site: the page in the reader\'s language', () => {
     } finally {
       await site.close();
       await new Promise((resolve) => api.close(resolve));
+    }
+  });
+});
+
+// ---- /events/:id drawn with its event (the public site's own build, when it has been built) ----
+
+const publicDist = fileURLToPath(new URL('../public-site/dist', import.meta.url));
+const built = existsSync(path.join(publicDist, 'prerendered', 'routes.json')) && existsSync(path.join(publicDist, '..', 'dist-ssr', 'entry-server.js'));
+const EVENT_ID = '6c1f6b0e-3a51-4b8e-9d0c-2f4a7e5b9c01';
+
+/** The API's answer to the event page's query (every field of EventDetailFields), in `lang`. */
+function eventAnswer(lang, title) {
+  return {
+    __typename: 'Event',
+    id: EVENT_ID,
+    title: title ?? (lang === 'hi' ? 'विज्ञान मेला' : 'Science Fair'),
+    description: lang === 'hi' ? 'बच्चों के प्रयोग' : 'Experiments by children',
+    date: '2030-12-01',
+    time: '10:00',
+    location: lang === 'hi' ? 'प्रयागराज' : 'Prayagraj',
+    category: 'PRIMARY',
+    imageUrl: '/uploads/ab12-1280.webp',
+    imageSrcSet: '/uploads/ab12-640.webp 640w, /uploads/ab12-1280.webp 1280w',
+    isUpcoming: true,
+    isRegistered: false,
+    isFull: false,
+    hasStarted: false,
+    cancelled: false,
+    endDate: null,
+    endTime: null,
+    startsAt: '2030-12-01T04:30:00.000Z',
+    externalLink: null,
+    maxParticipants: 60,
+    speaker: null,
+    registeredCount: 12,
+    waitlistCount: 0,
+    myWaitlist: null,
+  };
+}
+
+/** A stand-in API: the event page's query answered per Accept-Language; `requests` records what it was sent. */
+async function fakeApi({ title } = {}) {
+  const requests = [];
+  const api = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const { operationName, variables } = JSON.parse(body);
+      const lang = req.headers['accept-language'];
+      requests.push({ operationName, variables, lang, authorization: req.headers.authorization, cookie: req.headers.cookie });
+      res.setHeader('content-type', 'application/json');
+      if (variables?.id !== EVENT_ID) {
+        res.end(JSON.stringify({ data: null, errors: [{ message: 'Event not found', path: ['event'], extensions: { code: 'NOT_FOUND' } }] }));
+        return;
+      }
+      res.end(JSON.stringify({ data: { event: eventAnswer(lang, title) } }));
+    });
+  }).listen(0);
+  await new Promise((resolve) => api.once('listening', resolve));
+  return { url: `http://127.0.0.1:${api.address().port}`, requests, close: () => new Promise((resolve) => api.close(resolve)) };
+}
+
+/** The Apollo state a page carries, parsed as the client parses it. */
+function servedState(html) {
+  const m = /<script type="application\/json" id="apollo-state">([\s\S]*?)<\/script>/.exec(html);
+  return m ? JSON.parse(m[1]) : null;
+}
+
+describe('serve-site: an event page drawn with its event', { skip: !built && 'public-site is not built (npm run build -w public-site)' }, () => {
+  it('renders the event into the page in the page\'s language, with the Apollo state for the client, asking the API once per language', async () => {
+    const api = await fakeApi();
+    const site = await serve(publicDist, { apiUrl: api.url });
+    try {
+      const en = await site.get(`/events/${EVENT_ID}`);
+      assert.match(en, /<h1 class="page-title event-detail__title">Science Fair<\/h1>/);
+      assert.match(en, /<html lang="en">/);
+      assert.match(en, /<title>Science Fair \| Gyan Jyoti Education Mission<\/title>/);
+      assert.match(en, /<link rel="preload" as="image" href="\/uploads\/ab12-1280.webp"/);
+      assert.match(en, /12 \/ 60 registered/);
+      const state = servedState(en);
+      assert.equal(state[`Event:${EVENT_ID}`].title, 'Science Fair');
+      assert.ok(state.ROOT_QUERY[`event({"id":"${EVENT_ID}"})`], 'the query the page runs is answered in the state');
+      // Data only, outside #root, and never a script the CSP would have to allow.
+      assert.doesNotMatch(en, /<script>/);
+      assert.match(en, /<\/div><script type="application\/json" id="apollo-state">/);
+
+      const hi = await site.get(`/events/${EVENT_ID}`, hindiCookie);
+      assert.match(hi, /<html lang="hi">/);
+      assert.match(hi, /<h1 class="page-title event-detail__title">विज्ञान मेला<\/h1>/);
+      assert.match(hi, /<title>विज्ञान मेला \| ज्ञान ज्योति शिक्षा मिशन<\/title>/);
+      assert.match(hi, /आगामी/); // the page's own words in Hindi too, not only the event's
+      assert.equal(servedState(hi)[`Event:${EVENT_ID}`].title, 'विज्ञान मेला');
+      assert.match(await site.get(`/events/${EVENT_ID}?lang=hi`), /विज्ञान मेला<\/h1>/);
+
+      // Kept a few seconds per event and language: asking again asks the API nothing.
+      await site.get(`/events/${EVENT_ID}`);
+      assert.deepEqual(api.requests.map((r) => [r.operationName, r.lang]), [['Event', 'en'], ['Event', 'hi']]);
+      // The same page, the same ETag: a 304 for a reader who has it.
+      const first = await site.raw(`/events/${EVENT_ID}`, br);
+      const again = await site.raw(`/events/${EVENT_ID}`, { ...br, 'if-none-match': first.headers.etag });
+      assert.equal(again.status, 304);
+      assert.equal(first.headers.vary, 'Cookie, Accept-Encoding');
+      assert.equal(first.headers['cache-control'], 'no-cache');
+      assertSecurityHeaders(first.headers, 'event page');
+    } finally {
+      await site.close();
+      await api.close();
+    }
+  });
+
+  it('never sends the reader\'s credentials to the API, so nothing personal is in the page', async () => {
+    const api = await fakeApi();
+    const site = await serve(publicDist, { apiUrl: api.url });
+    try {
+      const html = await site.get(`/events/${EVENT_ID}`, { cookie: 'lang=en; session=abc', authorization: 'Bearer reader-token' });
+      assert.match(html, /Science Fair<\/h1>/);
+      assert.deepEqual(api.requests.map((r) => [r.authorization, r.cookie]), [[undefined, undefined]]);
+      assert.equal(servedState(html)[`Event:${EVENT_ID}`].isRegistered, false);
+    } finally {
+      await site.close();
+      await api.close();
+    }
+  });
+
+  it('escapes the state against </script> and comments, and the client reads back the same text', async () => {
+    const title = '</script><script>alert(1)</script><!-- & \u2028';
+    const api = await fakeApi({ title });
+    const site = await serve(publicDist, { apiUrl: api.url });
+    try {
+      const html = await site.get(`/events/${EVENT_ID}`);
+      assert.doesNotMatch(html, /<script>alert/);
+      assert.doesNotMatch(html, /<\/script><!--/);
+      const m = /<script type="application\/json" id="apollo-state">([\s\S]*?)<\/script>/.exec(html);
+      assert.doesNotMatch(m[1], /[<>&\u2028]/);
+      assert.equal(JSON.parse(m[1])[`Event:${EVENT_ID}`].title, title);
+      assert.match(html, /<h1 class="page-title event-detail__title">&lt;\/script&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+    } finally {
+      await site.close();
+      await api.close();
+    }
+  });
+
+  it('sends the shell ("loading") for an unknown event and when the API is down, never an error', async () => {
+    const api = await fakeApi();
+    const site = await serve(publicDist, { apiUrl: api.url });
+    const down = await serve(publicDist, { apiUrl: 'http://127.0.0.1:9' });
+    try {
+      for (const [server, url] of [[site, '/events/no-such-event'], [down, `/events/${EVENT_ID}`], [down, `/events/${EVENT_ID}?lang=hi`]]) {
+        const res = await server.fetchPage(url);
+        assert.equal(res.status, 200, url);
+        const html = await res.text();
+        assert.match(html, /class="loading" role="status"/, url);
+        assert.doesNotMatch(html, /<h1 class="page-title event-detail__title">/, url);
+        assert.equal(servedState(html), null, url);
+      }
+    } finally {
+      await site.close();
+      await down.close();
+      await api.close();
     }
   });
 });

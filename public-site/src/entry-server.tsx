@@ -1,10 +1,17 @@
 // Build-time prerendering (scripts/prerender.mjs): the HTML of a signed-out page in English or Hindi,
 // its data still loading, so that a phone paints the page in the reader's language before the
-// JavaScript has arrived; main.tsx hydrates it. Not a server-side renderer: nothing here runs per request.
+// JavaScript has arrived; main.tsx hydrates it.
+// Per request, only for an event page (scripts/serve-site.mjs, npm start): loadPageData asks the API for
+// the page's data as the page itself does (same query, signed out, in the page's language) and
+// render(url, lang, { apolloState }) draws the page with it; the page then hydrates from that state
+// (main.tsx) instead of fetching it again.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { matchRoutes, StaticRouter } from 'react-router-dom';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, type NormalizedCacheObject } from '@apollo/client';
+import { paths } from '@/config/paths';
+import { EventDocument, type EventDetailFieldsFragment } from '@/gql/graphql';
+import { APOLLO_STATE_ELEMENT_ID, createApolloCache } from '@/lib/apollo-cache';
 import { initI18nSync, type Language } from '@/i18n';
 // Bundled here (the browser loads it as a chunk of its own): every page is rendered in both languages.
 import hi from '@/i18n/locales/hi.json';
@@ -23,12 +30,24 @@ export const prerenderedRoutes = appRoutes
  */
 export const prerenderValidUntil = (now: Date) => nextMidnightInIndia(now);
 
-export async function render(url: string, lang: Language = 'en'): Promise<string> {
-  initI18nSync(lang, lang === 'hi' ? hi : undefined);
+/** The id of the element in which scripts/serve-site.mjs sends the Apollo state of a page it rendered. */
+export const apolloStateElementId = APOLLO_STATE_ELEMENT_ID;
+
+export interface RenderOptions {
+  /** The Apollo cache to render with (loadPageData's); without it every query is loading. */
+  apolloState?: NormalizedCacheObject;
+}
+
+export async function render(url: string, lang: Language = 'en', { apolloState }: RenderOptions = {}): Promise<string> {
   // Loaded first, so the page renders synchronously in place of the route's loading fallback.
   await preloadPage(new URL(url, 'http://prerender').pathname);
-  // No network at build time: every query stays in its loading state, as on the client's first render.
-  const client = new ApolloClient({ link: ApolloLink.empty(), cache: new InMemoryCache(), ssrMode: true });
+  // The translator is global: from here to the end of renderToString nothing waits, so that another
+  // render (the site server renders pages in both languages) cannot change the language in between.
+  initI18nSync(lang, lang === 'hi' ? hi : undefined);
+  // No network: a query not in `apolloState` stays loading, as on the client's first render.
+  const cache = createApolloCache();
+  if (apolloState) cache.restore(apolloState);
+  const client = new ApolloClient({ link: ApolloLink.empty(), cache, ssrMode: true });
   // renderToString, not react-dom/static's prerender: a large completed Suspense boundary is
   // "outlined" there, behind an inline script that the CSP forbids. The tree mirrors <App />
   // (same components, StaticRouter for BrowserRouter) so that hydration and useId match.
@@ -41,7 +60,58 @@ export async function render(url: string, lang: Language = 'en'): Promise<string
       </AppProvider>
     </StrictMode>,
   );
+  client.stop();
   // "<!--$!-->" marks a boundary that suspended and was left to the client.
   if (/<script|<!--\$!-->/i.test(html)) throw new Error(`prerender of ${url} suspended; nothing may suspend once its page is loaded`);
   return html;
+}
+
+/** What the link preview of an event page shows (scripts/serve-site.mjs writes its Open Graph tags). */
+export type PageEvent = Pick<EventDetailFieldsFragment, 'title' | 'description' | 'date' | 'location' | 'imageUrl' | 'imageSrcSet'>;
+
+export interface PageData {
+  /** The cache after the page's queries: for render() and, as JSON, for the client. Nothing personal: asked signed out. */
+  apolloState: NormalizedCacheObject;
+  event: PageEvent;
+}
+
+export interface LoadOptions {
+  /** The API's GraphQL endpoint (absolute). */
+  graphqlUrl: string;
+  /** Gives up on the API after this long (the page is then served without data). */
+  timeoutMs?: number;
+}
+
+/**
+ * The data of the page at `url` in `lang`, from the API, for render(): only event pages have some
+ * (null for every other page and for an unknown event); throws when the API fails. The request is
+ * the page's own (useEvent's query, in `lang` as the browser's Accept-Language) without credentials,
+ * so it holds only what every signed-out reader sees.
+ */
+export async function loadPageData(url: string, lang: Language, { graphqlUrl, timeoutMs = 1500 }: LoadOptions): Promise<PageData | null> {
+  const match = matchRoutes(appRoutes, new URL(url, 'http://server').pathname)?.at(-1);
+  if (match?.route.path !== paths.event.path || !match.params.id) return null;
+  const id = match.params.id;
+  const client = new ApolloClient({
+    link: new HttpLink({
+      uri: graphqlUrl,
+      headers: { 'accept-language': lang },
+      fetch: (input, init) => {
+        const timeout = AbortSignal.timeout(timeoutMs);
+        return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+      },
+    }),
+    cache: createApolloCache(),
+  });
+  try {
+    const { data } = await client.query({ query: EventDocument, variables: { id }, fetchPolicy: 'network-only' });
+    if (!data?.event) return null;
+    const { title, description, date, location, imageUrl, imageSrcSet } = data.event;
+    return { apolloState: client.extract() as NormalizedCacheObject, event: { title, description, date, location, imageUrl, imageSrcSet } };
+  } catch (error) {
+    if (CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND' || e.extensions?.code === 'BAD_USER_INPUT')) return null;
+    throw error;
+  } finally {
+    client.stop();
+  }
 }

@@ -6,6 +6,8 @@ import { initI18n } from '@/i18n';
 import { App } from '@/app/app';
 import { preloadPage } from '@/app/router';
 import { getAuthToken } from '@/lib/auth-token';
+import { apolloClient } from '@/lib/apollo-client';
+import { restoreServedState } from '@/lib/served-state';
 
 // The language the server sent this document in (scripts/serve-site.mjs, nginx), read before the translator
 // sets <html lang> to the reader's.
@@ -31,7 +33,12 @@ const app = (
 // visitor already sees; a page in another language than the one chosen here (a choice the server
 // could not see: kept only in localStorage, now copied into the cookie) or a visitor signed in
 // would not match it, so their page is rendered afresh (replacing the prerendered HTML in one commit).
-if (root.firstElementChild && servedLanguage === i18n.language && !getAuthToken()) {
+// An event page served by scripts/serve-site.mjs also carries the data it was rendered with, which goes
+// into the cache first: the page hydrates with its event instead of fetching it again.
+const hydrating = Boolean(root.firstElementChild) && servedLanguage === i18n.language && !getAuthToken();
+restoreServedState(apolloClient.cache, { hydrating });
+
+if (hydrating) {
   // As a transition: React hydrates in slices and yields to the reader's input between them, instead of
   // holding the main thread of a slow phone for the whole page (the page is already painted).
   startTransition(() => {

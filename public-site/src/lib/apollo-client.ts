@@ -1,9 +1,10 @@
-import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { translator } from '@/i18n/translator';
+import { createApolloCache } from './apollo-cache';
 import { clearAuthToken, getAuthToken } from './auth-token';
 import { goToPage } from './reload';
 
@@ -45,11 +46,5 @@ const httpLink = new HttpLink({ uri: env.graphqlUrl });
 /** The one Apollo client of the public site. */
 export const apolloClient = new ApolloClient({
   link: ApolloLink.from([languageLink, authLink, sessionLink, httpLink]),
-  cache: new InMemoryCache({
-    typePolicies: {
-      // Team members, events and users are normalised by id (the default); day counts have no id.
-      DayCount: { keyFields: false },
-      SocialLinks: { keyFields: false },
-    },
-  }),
+  cache: createApolloCache(),
 });

@@ -1,0 +1,106 @@
+import { render, screen } from '@testing-library/react';
+import { ApolloClient, ApolloLink } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Observable } from 'rxjs';
+import { EventDocument } from '@/gql/graphql';
+import { EventDetailPage } from '@/features/events/components/event-detail-page';
+import { createApolloCache } from './apollo-cache';
+import { restoreServedState } from './served-state';
+
+const ID = '6c1f6b0e-3a51-4b8e-9d0c-2f4a7e5b9c01';
+const event = {
+  __typename: 'Event' as const,
+  id: ID,
+  title: '</script> Science Fair',
+  description: 'Experiments by children',
+  date: '2030-12-01',
+  time: '10:00',
+  location: 'Prayagraj',
+  category: 'PRIMARY',
+  imageUrl: null,
+  imageSrcSet: null,
+  isUpcoming: true,
+  isRegistered: false,
+  isFull: false,
+  hasStarted: false,
+  cancelled: false,
+  endDate: null,
+  endTime: null,
+  startsAt: '2030-12-01T04:30:00.000Z',
+  externalLink: null,
+  maxParticipants: 60,
+  speaker: null,
+  registeredCount: 12,
+  waitlistCount: 0,
+  myWaitlist: null,
+};
+
+/** The state the site server extracts after the page's query (entry-server's loadPageData), as it writes it (escaped JSON). */
+function servedStateJson() {
+  const cache = createApolloCache();
+  cache.writeQuery({ query: EventDocument, variables: { id: ID }, data: { event } as never });
+  return JSON.stringify(cache.extract()).replace(/</g, '\\u003c');
+}
+
+function documentWith(json: string | null) {
+  const doc = document.implementation.createHTMLDocument('page');
+  doc.body.innerHTML = '<div id="root"></div>';
+  if (json !== null) {
+    const script = doc.createElement('script');
+    script.type = 'application/json';
+    script.id = 'apollo-state';
+    script.textContent = json;
+    doc.body.append(script);
+  }
+  return doc;
+}
+
+/** A client that counts the requests it would send (and never answers). */
+function countingClient() {
+  const asked: string[] = [];
+  const link = new ApolloLink((operation) => {
+    asked.push(operation.operationName ?? '?');
+    return new Observable(() => {});
+  });
+  return { client: new ApolloClient({ link, cache: createApolloCache() }), asked };
+}
+
+describe('restoreServedState', () => {
+  it('puts the served state into the cache: the event page renders its event at once and asks nothing', () => {
+    const { client, asked } = countingClient();
+    const doc = documentWith(servedStateJson());
+    expect(restoreServedState(client.cache, { hydrating: true }, doc)).toBe(true);
+    expect(doc.getElementById('apollo-state')).toBeNull();
+    render(
+      <ApolloProvider client={client}>
+        <MemoryRouter initialEntries={[`/events/${ID}`]}>
+          <Routes>
+            <Route path="/events/:id" element={<EventDetailPage />} />
+          </Routes>
+        </MemoryRouter>
+      </ApolloProvider>,
+    );
+    // On the first render (the one that hydrates), not after a request.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('</script> Science Fair');
+    expect(asked).not.toContain('Event');
+  });
+
+  it('restores nothing for a page that is not hydrated (signed in, or in another language), and removes the element', () => {
+    const { client } = countingClient();
+    const doc = documentWith(servedStateJson());
+    expect(restoreServedState(client.cache, { hydrating: false }, doc)).toBe(false);
+    expect(doc.getElementById('apollo-state')).toBeNull();
+    expect(client.cache.extract()).toEqual({});
+  });
+
+  it('starts without it when there is none or it cannot be read', () => {
+    const { client } = countingClient();
+    expect(restoreServedState(client.cache, { hydrating: true }, documentWith(null))).toBe(false);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(restoreServedState(client.cache, { hydrating: true }, documentWith('{not json'))).toBe(false);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+    expect(client.cache.extract()).toEqual({});
+  });
+});
