@@ -9,7 +9,8 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 /**
  * Prerender build only: every `import('...')` in src records the module it loads (as its key in the
  * client build's manifest) in globalThis.__prerenderModules, so that scripts/prerender.mjs can give
- * each prerendered page the stylesheets and module preloads of exactly the chunks it rendered.
+ * each prerendered page the stylesheets and module preloads of exactly the chunks it rendered
+ * ('deferred:' before the key of a data part's module: its styles, not its scripts).
  */
 function recordDynamicImports(): Plugin {
   return {
@@ -22,7 +23,8 @@ function recordDynamicImports(): Plugin {
         const resolved = await this.resolve(match[2], id);
         if (!resolved) continue;
         const key = JSON.stringify(path.relative(root, resolved.id).split(path.sep).join('/'));
-        out += `${code.slice(last, match.index)}(globalThis.__prerenderModules?.add(${key}), ${match[0]})`;
+        // An import made for a data part (app/data-part.tsx counts them) is recorded as deferred.
+        out += `${code.slice(last, match.index)}(globalThis.__prerenderModules?.add((globalThis.__prerenderDeferred ? 'deferred:' : '') + ${key}), ${match[0]})`;
         last = match.index + match[0].length;
       }
       return last ? { code: out + code.slice(last), map: null } : null;

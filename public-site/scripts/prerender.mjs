@@ -9,7 +9,8 @@
 //   stands where nginx writes them (deploy/nginx-site.conf) and scripts/serve-site.mjs rewrites the head;
 // - the stylesheets of the chunks the page rendered (no unstyled flash, no layout shift) and module
 //   preloads of their scripts (fetched with the entry instead of after it), and on Hindi pages of the
-//   Hindi catalogue, which the app needs before it can hydrate.
+//   Hindi catalogue, which the app needs before it can hydrate; a data part's scripts (app/data-part.tsx)
+//   are not preloaded: they load when the part is wanted.
 // dist/prerendered/routes.json maps each route pattern to its file per language (English at the top,
 // Hindi under hi/); scripts/serve-site.mjs and the nginx configuration serve these files for their
 // routes and index.html for every other one.
@@ -27,6 +28,9 @@ const distDir = path.join(appDir, 'dist');
 const outDir = path.join(distDir, 'prerendered');
 
 const serverEntry = () => import(pathToFileURL(path.join(appDir, 'dist-ssr', 'entry-server.js')).href);
+
+/** The prefix of a module recorded for a data part (vite.config.ts). */
+const DEFERRED = 'deferred:';
 
 /** The Hindi catalogue's chunk: the app loads it before its first render on a Hindi page. */
 const CATALOGUE_MODULE = { hi: 'src/i18n/locales/hi.json' };
@@ -99,7 +103,12 @@ async function main() {
     for (const lang of SITE_LANGUAGES) {
       const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--render', url, lang], { cwd: appDir, maxBuffer: 16 * 1024 * 1024 });
       const { html, modules } = JSON.parse(out.toString('utf8'));
-      const { css, js } = chunkAssets(manifest, [...modules, ...(CATALOGUE_MODULE[lang] ? [CATALOGUE_MODULE[lang]] : [])]);
+      const now = modules.filter((key) => !key.startsWith(DEFERRED));
+      const { css, js } = chunkAssets(manifest, [...now, ...(CATALOGUE_MODULE[lang] ? [CATALOGUE_MODULE[lang]] : [])]);
+      // A data part's HTML is in the page, so are its styles; its scripts load when it is wanted (app/data-part.tsx).
+      for (const file of chunkAssets(manifest, modules.filter((key) => key.startsWith(DEFERRED)).map((key) => key.slice(DEFERRED.length))).css) {
+        if (!css.includes(file)) css.push(file);
+      }
       const links = [
         ...css.filter((f) => !present.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
         ...js.filter((f) => !present.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),

@@ -11,12 +11,14 @@ import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, type NormalizedCacheObject } from '@apollo/client';
 import { paths } from '@/config/paths';
 import { EventDocument, type EventDetailFieldsFragment } from '@/gql/graphql';
-import { APOLLO_STATE_ELEMENT_ID, createApolloCache } from '@/lib/apollo-cache';
+import { createApolloCache } from '@/lib/apollo-cache';
+import { APOLLO_STATE_ELEMENT_ID } from '@/lib/apollo-state';
 import { initI18nSync, type Language } from '@/i18n';
 // Bundled here (the browser loads it as a chunk of its own): every page is rendered in both languages.
 import hi from '@/i18n/locales/hi.json';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes, appRoutes, preloadPage } from '@/app/router';
+import { preloadDataParts } from '@/app/data-part';
 import { nextMidnightInIndia } from '@/lib/format';
 
 /** The route patterns to prerender (marked in the route table), each with a URL that renders it. */
@@ -41,6 +43,8 @@ export interface RenderOptions {
 export async function render(url: string, lang: Language = 'en', { apolloState }: RenderOptions = {}): Promise<string> {
   // Loaded first, so the page renders synchronously in place of the route's loading fallback.
   await preloadPage(new URL(url, 'http://prerender').pathname);
+  // The page's data parts (and any other defined so far) render whole too: the browser hydrates them later.
+  await preloadDataParts();
   // The translator is global: from here to the end of renderToString nothing waits, so that another
   // render (the site server renders pages in both languages) cannot change the language in between.
   initI18nSync(lang, lang === 'hi' ? hi : undefined);

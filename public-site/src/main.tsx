@@ -6,8 +6,8 @@ import { initI18n } from '@/i18n';
 import { App } from '@/app/app';
 import { preloadPage } from '@/app/router';
 import { getAuthToken } from '@/lib/auth-token';
-import { apolloClient } from '@/lib/apollo-client';
-import { restoreServedState } from '@/lib/served-state';
+import { APOLLO_STATE_ELEMENT_ID } from '@/lib/apollo-state';
+import { loadDataLayer, wantDataLayer, wantDataLayerOnFirstInteraction } from '@/lib/data-layer-loader';
 
 // The language the server sent this document in (scripts/serve-site.mjs, nginx), read before the translator
 // sets <html lang> to the reader's.
@@ -15,8 +15,8 @@ const servedLanguage = document.documentElement.lang;
 
 // Language bootstrapping lives in the bundle (no inline scripts under the CSP): choose the language
 // (?lang, the lang cookie, a stored choice, English), load its catalogue, set <html lang>, then
-// render. The page's own chunk loads at the same time, so the first render is the page itself, not
-// a loading spinner.
+// render. The page's own chunk loads at the same time (with the data layer if the page needs it), so
+// the first render is the page itself, not a loading spinner.
 const [i18n] = await Promise.all([initI18n(), preloadPage(window.location.pathname).catch(() => undefined)]);
 
 const root = document.getElementById('root');
@@ -33,12 +33,19 @@ const app = (
 // visitor already sees; a page in another language than the one chosen here (a choice the server
 // could not see: kept only in localStorage, now copied into the cookie) or a visitor signed in
 // would not match it, so their page is rendered afresh (replacing the prerendered HTML in one commit).
+const hydrating = Boolean(root.firstElementChild) && servedLanguage === i18n.language && !getAuthToken();
+
 // An event page served by scripts/serve-site.mjs also carries the data it was rendered with, which goes
 // into the cache first: the page hydrates with its event instead of fetching it again.
-const hydrating = Boolean(root.firstElementChild) && servedLanguage === i18n.language && !getAuthToken();
-restoreServedState(apolloClient.cache, { hydrating });
+if (document.getElementById(APOLLO_STATE_ELEMENT_ID)) {
+  const layer = await loadDataLayer().catch(() => null);
+  layer?.restoreServedState(layer.apolloClient.cache, { hydrating });
+}
 
 if (hydrating) {
+  // A page that defers its data (home) hydrates without Apollo; its data parts stay as the server drew
+  // them until the reader nears them or first touches the page.
+  wantDataLayerOnFirstInteraction();
   // As a transition: React hydrates in slices and yields to the reader's input between them, instead of
   // holding the main thread of a slow phone for the whole page (the page is already painted).
   startTransition(() => {
@@ -47,5 +54,7 @@ if (hydrating) {
     });
   });
 } else {
+  // Rendered afresh (signed in, another language, no prerendered page): nothing to wait for.
+  wantDataLayer();
   createRoot(root).render(app);
 }

@@ -1,11 +1,15 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { ApolloClient } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
-import { apolloClient } from '@/lib/apollo-client';
+import { getApolloContext } from '@apollo/client/react';
+import { dataLayerContext } from '@/lib/data-layer-loader';
 
-/** The app's contexts; the build-time prerender passes a client that never touches the network. */
-export function AppProvider({ children, client = apolloClient }: { children: ReactNode; client?: ApolloClient }) {
-  return (
-    <ApolloProvider client={client}>{children}</ApolloProvider>
-  );
+/**
+ * The app's contexts. Apollo's context holds the browser's client once the data layer has loaded
+ * (lib/data-layer-loader.ts: Apollo is not in the first JavaScript); the server renderer passes its own.
+ * getApolloContext is the context ApolloProvider fills; its module carries none of Apollo's client code.
+ */
+export function AppProvider({ children, client }: { children: ReactNode; client?: ApolloClient }) {
+  const ApolloContext = getApolloContext();
+  const value = useMemo(() => (client ? { client } : dataLayerContext), [client]);
+  return <ApolloContext.Provider value={value}>{children}</ApolloContext.Provider>;
 }

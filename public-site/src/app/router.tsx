@@ -5,14 +5,15 @@ import { lazyPage, type LazyPage } from './lazy-page';
 
 // Every page is its own chunk: a visitor downloads only what the page needs. The declarative
 // router (not the data router) keeps the initial bundle small; the site has no loaders/actions.
-const HomeRoute = lazyPage(() => import('./routes/home'));
+// Pages that render without the API say so (data: 'deferred'): the data layer is not fetched with them.
+const HomeRoute = lazyPage(() => import('./routes/home'), { data: 'deferred' });
 const RegistrationRoute = lazyPage(() => import('./routes/registration'));
 const EventsRoute = lazyPage(() => import('./routes/events'));
 const EventDetailRoute = lazyPage(() => import('./routes/event-detail'));
-const AboutRoute = lazyPage(() => import('./routes/about'));
+const AboutRoute = lazyPage(() => import('./routes/about'), { data: 'deferred' });
 const TeamsRoute = lazyPage(() => import('./routes/teams'));
 const ContactRoute = lazyPage(() => import('./routes/contact'));
-const NotFoundRoute = lazyPage(() => import('./routes/not-found'));
+const NotFoundRoute = lazyPage(() => import('./routes/not-found'), { data: 'deferred' });
 // Accounts and the teacher area.
 const LoginRoute = lazyPage(() => import('@/features/accounts/components/login-page'));
 const RegisterRoute = lazyPage(() => import('@/features/accounts/components/register-page'));

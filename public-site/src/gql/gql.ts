@@ -27,7 +27,6 @@ type Documents = {
     "mutation Register($input: RegisterInput!) {\n  register(input: $input) {\n    userId\n    message\n  }\n}\n\nmutation VerifyRegistration($input: VerifyCodeInput!) {\n  verifyRegistration(input: $input) {\n    token\n    message\n    user {\n      ...ViewerFields\n    }\n  }\n}": typeof types.RegisterDocument,
     "fragment StudentFields on User {\n  id\n  name\n  fatherName\n  email\n  phone\n  area\n  district\n  schoolName\n  status\n  createdAt\n}\n\nquery MyStudents {\n  myStudents {\n    ...StudentFields\n  }\n}\n\nmutation AddStudent($input: StudentInput!) {\n  addStudent(input: $input) {\n    ...StudentFields\n  }\n}\n\nmutation SetApprovalStatus($input: ApprovalInput!) {\n  setApprovalStatus(input: $input) {\n    message\n    updated\n  }\n}\n\nmutation RegisterTeacher($input: TeacherRegistrationInput!) {\n  registerTeacher(input: $input) {\n    message\n  }\n}": typeof types.StudentFieldsFragmentDoc,
     "query TeamMembers {\n  teamMembers {\n    id\n    name\n    designation\n    description\n    imageUrl\n    imageSrcSet\n    socialLinks {\n      facebook\n      linkedin\n      twitter\n      github\n    }\n  }\n}": typeof types.TeamMembersDocument,
-    "mutation RecordVisit {\n  recordVisit {\n    visitorCount\n  }\n}": typeof types.RecordVisitDocument,
 };
 const documents: Documents = {
     "fragment ViewerFields on User {\n  id\n  name\n  email\n  phone\n  category\n  status\n  remindersEnabled\n}\n\nquery Me {\n  me {\n    ...ViewerFields\n  }\n}\n\nmutation UpdateProfile($input: ProfileInput!) {\n  updateProfile(input: $input) {\n    ...ViewerFields\n  }\n}\n\nmutation RequestLoginCode($email: String!) {\n  requestLoginCode(email: $email) {\n    userId\n    message\n  }\n}\n\nmutation VerifyLoginCode($input: VerifyCodeInput!) {\n  verifyLoginCode(input: $input) {\n    token\n    message\n    user {\n      ...ViewerFields\n    }\n  }\n}\n\nmutation LoginWithPassword($input: PasswordLoginInput!) {\n  loginWithPassword(input: $input) {\n    token\n    message\n    user {\n      ...ViewerFields\n    }\n  }\n}\n\nmutation SendSignupCode($input: SignupCodeInput!) {\n  sendSignupCode(input: $input) {\n    message\n  }\n}\n\nmutation SignUp($input: SignUpInput!) {\n  signUp(input: $input) {\n    token\n    message\n    user {\n      ...ViewerFields\n    }\n  }\n}": types.ViewerFieldsFragmentDoc,
@@ -43,7 +42,6 @@ const documents: Documents = {
     "mutation Register($input: RegisterInput!) {\n  register(input: $input) {\n    userId\n    message\n  }\n}\n\nmutation VerifyRegistration($input: VerifyCodeInput!) {\n  verifyRegistration(input: $input) {\n    token\n    message\n    user {\n      ...ViewerFields\n    }\n  }\n}": types.RegisterDocument,
     "fragment StudentFields on User {\n  id\n  name\n  fatherName\n  email\n  phone\n  area\n  district\n  schoolName\n  status\n  createdAt\n}\n\nquery MyStudents {\n  myStudents {\n    ...StudentFields\n  }\n}\n\nmutation AddStudent($input: StudentInput!) {\n  addStudent(input: $input) {\n    ...StudentFields\n  }\n}\n\nmutation SetApprovalStatus($input: ApprovalInput!) {\n  setApprovalStatus(input: $input) {\n    message\n    updated\n  }\n}\n\nmutation RegisterTeacher($input: TeacherRegistrationInput!) {\n  registerTeacher(input: $input) {\n    message\n  }\n}": types.StudentFieldsFragmentDoc,
     "query TeamMembers {\n  teamMembers {\n    id\n    name\n    designation\n    description\n    imageUrl\n    imageSrcSet\n    socialLinks {\n      facebook\n      linkedin\n      twitter\n      github\n    }\n  }\n}": types.TeamMembersDocument,
-    "mutation RecordVisit {\n  recordVisit {\n    visitorCount\n  }\n}": types.RecordVisitDocument,
 };
 
 /**
@@ -112,10 +110,6 @@ export function graphql(source: "fragment StudentFields on User {\n  id\n  name\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query TeamMembers {\n  teamMembers {\n    id\n    name\n    designation\n    description\n    imageUrl\n    imageSrcSet\n    socialLinks {\n      facebook\n      linkedin\n      twitter\n      github\n    }\n  }\n}"): (typeof documents)["query TeamMembers {\n  teamMembers {\n    id\n    name\n    designation\n    description\n    imageUrl\n    imageSrcSet\n    socialLinks {\n      facebook\n      linkedin\n      twitter\n      github\n    }\n  }\n}"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "mutation RecordVisit {\n  recordVisit {\n    visitorCount\n  }\n}"): (typeof documents)["mutation RecordVisit {\n  recordVisit {\n    visitorCount\n  }\n}"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

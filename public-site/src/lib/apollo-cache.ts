@@ -13,9 +13,3 @@ export function createApolloCache() {
     },
   });
 }
-
-/**
- * The id of the <script type="application/json"> in which scripts/serve-site.mjs sends the Apollo cache
- * a page was rendered with (main.tsx restores it before hydrating).
- */
-export const APOLLO_STATE_ELEMENT_ID = 'apollo-state';

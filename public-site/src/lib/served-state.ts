@@ -1,5 +1,5 @@
 import type { ApolloCache } from '@apollo/client';
-import { APOLLO_STATE_ELEMENT_ID } from './apollo-cache';
+import { APOLLO_STATE_ELEMENT_ID } from './apollo-state';
 
 /**
  * Puts the data a page was rendered with on the server (scripts/serve-site.mjs: an event page, as

@@ -1,18 +1,16 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
-import { Icon } from '@/components/ui/icon';
-import { useMe } from '@/features/accounts/api/use-me';
-import { clearAuthToken } from '@/lib/auth-token';
-import { reloadPage } from '@/lib/reload';
+import { dataPart } from '@/app/data-part';
+import { AccountButton } from './account-button';
+import { useAuthToken } from '@/lib/auth-token';
 import { LanguageSwitch } from './language-switch';
 import { useDisclosure } from './use-disclosure';
 
-function logout() {
-  clearAuthToken();
-  reloadPage();
-}
+// The signed-in user's menu reads their name from the API: it comes with the data layer, which a
+// signed-in visit loads at once (main.tsx); until then the header shows the account button alone.
+const UserMenu = dataPart(() => import('./user-menu'));
 
 function Brand() {
   const { t } = useTranslation();
@@ -66,45 +64,6 @@ function HomeMenu() {
   );
 }
 
-/** The signed-in user's name with My Profile and Logout. */
-function UserMenu({ name }: { name?: string }) {
-  const { t } = useTranslation();
-  const menu = useDisclosure<HTMLDivElement>();
-  return (
-    <div className="user-menu" ref={menu.ref}>
-      <button
-        type="button"
-        className="button button--ghost user-menu__button"
-        aria-expanded={menu.open}
-        aria-controls="user-menu"
-        aria-haspopup="true"
-        aria-label={name ? t('nav.userMenu', { name }) : undefined}
-        onClick={menu.toggle}
-      >
-        <Icon name="user" size={20} />
-        <span className="user-menu__name">{name || t('nav.account')}</span>
-      </button>
-      <ul id="user-menu" className="dropdown dropdown--right" hidden={!menu.open}>
-        <li>
-          <Link className="dropdown__link" to={paths.profile.getHref()} onClick={menu.close}>
-            {t('nav.profile')}
-          </Link>
-        </li>
-        <li>
-          <Link className="dropdown__link" to={paths.myEvents.getHref()} onClick={menu.close}>
-            {t('nav.myEvents')}
-          </Link>
-        </li>
-        <li>
-          <button type="button" className="dropdown__link" onClick={logout}>
-            {t('nav.logout')}
-          </button>
-        </li>
-      </ul>
-    </div>
-  );
-}
-
 const mainLinks = [
   { to: paths.events.getHref(), key: 'nav.events' },
   { to: paths.about.getHref(), key: 'nav.about' },
@@ -116,7 +75,7 @@ export function Header() {
   const { t } = useTranslation();
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const { signedIn, data } = useMe();
+  const signedIn = Boolean(useAuthToken());
 
   // Close the mobile menu after navigating.
   useEffect(() => setMobileOpen(false), [location.pathname]);
@@ -142,7 +101,9 @@ export function Header() {
         <div className="site-header__actions">
           <LanguageSwitch />
           {signedIn ? (
-            <UserMenu name={data?.me.name} />
+            <Suspense fallback={<AccountButton disabled />}>
+              <UserMenu />
+            </Suspense>
           ) : (
             <Link to={paths.login.getHref()} className="button button--ghost header-login">
               {t('nav.login')}

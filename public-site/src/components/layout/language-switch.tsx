@@ -1,9 +1,8 @@
-import { useApolloClient } from '@apollo/client/react';
 import { useTranslation } from '@/i18n/translator';
-import { useSetLanguage } from '@/features/accounts/api/use-set-language';
 import { setLanguage, type Language } from '@/i18n';
 import { useLocale } from '@/i18n/use-locale';
 import { useAuthToken } from '@/lib/auth-token';
+import { dataLayerLoaded, loadDataLayer } from '@/lib/data-layer-loader';
 
 const options: { lang: Language; labelKey: string }[] = [
   { lang: 'en', labelKey: 'nav.english' },
@@ -14,17 +13,17 @@ export function LanguageSwitch() {
   const { t } = useTranslation();
   const { lang } = useLocale();
   const token = useAuthToken();
-  const storeOnAccount = useSetLanguage();
-  const client = useApolloClient();
   const choose = (next: Language) => {
     if (next === lang) return;
-    // The page changes language, then what it shows from the API is fetched again in it.
+    // The page changes language, then what it shows from the API is fetched again in it (if it shows
+    // anything from the API yet: without the data layer nothing was fetched, and what comes later is
+    // asked in the new language).
+    const refetch = dataLayerLoaded();
     void setLanguage(next)
-      .then(() => import('@/lib/refetch-in-language'))
-      .then(({ refetchInLanguage }) => refetchInLanguage(client))
+      .then(() => (refetch ? loadDataLayer().then((layer) => layer.refetchShownInLanguage()) : undefined))
       .catch(() => undefined);
     // Signed in: the account keeps the choice, so its mails come in this language (fire and forget).
-    if (token) storeOnAccount(next);
+    if (token) void loadDataLayer().then((layer) => layer.storeLanguageOnAccount(next), () => undefined);
   };
   return (
     <div className="lang-switch" role="group" aria-label={t('nav.language')}>

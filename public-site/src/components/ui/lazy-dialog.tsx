@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useId, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from '@/i18n/translator';
+import { loadDataLayer } from '@/lib/data-layer-loader';
 import { Loading } from './loading';
 import './modal.css';
 import './lazy-dialog.css';
@@ -15,8 +16,8 @@ export interface LazyDialog<P extends DialogProps> {
 }
 
 /**
- * A dialog whose code (component, mutations, styles) is its own chunk, fetched the first time it is
- * opened: the opener renders it only while open. While the chunk loads, a dimmed backdrop with a
+ * A dialog whose code (component, mutations, styles) is its own chunk, fetched with the data layer
+ * (lib/data-layer-loader.ts) the first time it is opened: the opener renders it only while open. While the chunk loads, a dimmed backdrop with a
  * spoken loading label; if it cannot be fetched (a flaky connection), a small alert dialog with Try
  * again and Close instead of an error that would unmount the page.
  */
@@ -24,8 +25,8 @@ export function lazyDialog<P extends DialogProps>(load: () => Promise<{ default:
   let Loaded: ComponentType<P> | undefined;
   let pending: Promise<void> | undefined;
   const preload = () =>
-    (pending ??= load().then(
-      (module) => {
+    (pending ??= Promise.all([load(), loadDataLayer()]).then(
+      ([module]) => {
         Loaded = module.default;
       },
       (error: unknown) => {

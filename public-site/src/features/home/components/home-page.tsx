@@ -1,41 +1,16 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { ProgrammeCards } from '@/features/registration/components/programme-cards';
-import { EventsCarousel } from '@/features/events/components/events-carousel';
-import { useEvents } from '@/features/events/api/use-events';
+import { dataPart, useWantDataLayerWhenVisible } from '@/app/data-part';
+import { Loading } from '@/components/ui/loading';
 import { HeroSlideshow } from './hero-slideshow';
 import './home.css';
 
-function PastEvents() {
-  const { t } = useTranslation();
-  const { data, loading, error } = useEvents({ when: 'PAST' });
-  // Public lists stay empty on failure (logged only).
-  if (error) console.warn('past events failed to load', error);
-  return (
-    <EventsCarousel
-      title={t('home.pastEvents')}
-      events={data?.events.items ?? []}
-      loading={loading}
-      emptyText={t('home.noPastEvents')}
-    />
-  );
-}
-
-function UpcomingEvents() {
-  const { t } = useTranslation();
-  const { data, loading, error } = useEvents({ when: 'UPCOMING' });
-  if (error) console.warn('upcoming events failed to load', error);
-  return (
-    <EventsCarousel
-      title={t('home.upcomingEvents')}
-      events={data?.events.items ?? []}
-      loading={loading}
-      emptyText={t('home.noUpcomingEvents')}
-    />
-  );
-}
+// The events need the API: they come with the data layer when the reader nears them or first
+// touches the page; until then the prerendered carousels stay as the server drew them.
+const HomeEvents = dataPart(() => import('./home-events'));
 
 /**
  * A part of the page that hydrates on its own. Nothing in it suspends: the boundary is there because
@@ -51,6 +26,8 @@ function HydratesApart({ children }: { children: ReactNode }) {
 
 export function HomePage() {
   const { t } = useTranslation();
+  const events = useRef<HTMLDivElement>(null);
+  useWantDataLayerWhenVisible(events);
   return (
     <>
       <HydratesApart>
@@ -72,13 +49,10 @@ export function HomePage() {
           <ProgrammeCards />
         </HydratesApart>
       </section>
-      <div className="container section home-events">
-        <HydratesApart>
-          <PastEvents />
-        </HydratesApart>
-        <HydratesApart>
-          <UpcomingEvents />
-        </HydratesApart>
+      <div className="container section home-events" ref={events}>
+        <Suspense fallback={<Loading label={t('common.loading')} />}>
+          <HomeEvents />
+        </Suspense>
         <p className="home-events__all">
           <Link to={paths.events.getHref()} className="button button--secondary">
             {t('home.viewAllEvents')}

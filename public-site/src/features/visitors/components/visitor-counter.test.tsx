@@ -1,73 +1,73 @@
 import { StrictMode } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { RecordVisitDocument } from '@/gql/graphql';
 import { setLanguage } from '@/i18n';
-import { resetVisitForTests } from '../api/record-visit';
+import { incrementVisitorUrl, resetVisitForTests } from '../api/record-visit';
 import { VisitorCounter } from './visitor-counter';
 
-function mocks(result: jest.Mock) {
-  return [{ request: { query: RecordVisitDocument }, result, maxUsageCount: 10 }];
-}
+// jsdom has no Response: the part of one that recordVisitOnce reads.
+const answer = (body: unknown, status = 200) => Promise.resolve({ ok: status >= 200 && status < 300, status, json: () => Promise.resolve(body) });
 
 describe('VisitorCounter', () => {
-  beforeEach(() => resetVisitForTests());
+  const realFetch = global.fetch;
+  let fetchMock: jest.Mock;
+  beforeEach(() => {
+    resetVisitForTests();
+    fetchMock = jest.fn(() => answer({ success: true, visitorCount: 123456 }));
+    global.fetch = fetchMock;
+  });
   afterEach(async () => {
+    global.fetch = realFetch;
     await act(() => setLanguage('en'));
   });
 
-  it('records the visit once per page load, even under StrictMode and re-mounts', async () => {
-    const result = jest.fn(() => ({ data: { recordVisit: { __typename: 'VisitPayload', visitorCount: 123456 } } }));
+  it('records the visit once per page load (POST /api/increment-visitor), even under StrictMode and re-mounts', async () => {
     const { rerender, unmount } = render(
       <StrictMode>
-        <MockedProvider mocks={mocks(result)}>
-          <VisitorCounter />
-        </MockedProvider>
+        <VisitorCounter />
       </StrictMode>,
     );
     expect(await screen.findByText('1,23,456')).toBeInTheDocument();
     expect(screen.getByText('people visited our site')).toBeInTheDocument();
-
     rerender(
       <StrictMode>
-        <MockedProvider mocks={mocks(result)}>
-          <VisitorCounter />
-        </MockedProvider>
+        <VisitorCounter />
       </StrictMode>,
     );
     unmount();
     // A route change re-renders or even re-mounts the footer: still the same single visit.
-    render(
-      <MockedProvider mocks={mocks(result)}>
-        <VisitorCounter />
-      </MockedProvider>,
-    );
+    render(<VisitorCounter />);
     expect(await screen.findByText('1,23,456')).toBeInTheDocument();
-    expect(result).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledWith('http://localhost/api/increment-visitor', expect.objectContaining({ method: 'POST' }));
   });
 
   it('formats the count for Hindi', async () => {
-    const result = jest.fn(() => ({ data: { recordVisit: { __typename: 'VisitPayload', visitorCount: 1500 } } }));
+    fetchMock.mockImplementation(() => answer({ success: true, visitorCount: 1500 }));
     await act(() => setLanguage('hi'));
-    render(
-      <MockedProvider mocks={mocks(result)}>
-        <VisitorCounter />
-      </MockedProvider>,
-    );
+    render(<VisitorCounter />);
     expect(await screen.findByTestId('visitor-count')).toHaveTextContent(new Intl.NumberFormat('hi-IN').format(1500));
     expect(screen.getByText('लोग हमारी वेबसाइट पर आ चुके हैं')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('hi');
   });
 
-  it('shows nothing when the visit cannot be recorded', async () => {
+  it.each([
+    ['the network fails', () => Promise.reject(new Error('offline'))],
+    ['the server answers an error', () => answer({ error: 'Too many requests' }, 429)],
+    ['the answer has no count', () => answer({ success: true })],
+  ])('shows nothing when %s', async (_, impl) => {
+    fetchMock.mockImplementation(impl);
     const spy = jest.spyOn(console, 'warn').mockImplementation(() => {});
-    const { container } = render(
-      <MockedProvider mocks={[{ request: { query: RecordVisitDocument }, error: new Error('offline') }]}>
-        <VisitorCounter />
-      </MockedProvider>,
-    );
-    await waitFor(() => expect(spy).toHaveBeenCalled());
+    const { container } = render(<VisitorCounter />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await act(() => Promise.resolve());
     expect(container).toBeEmptyDOMElement();
     spy.mockRestore();
+  });
+});
+
+describe('incrementVisitorUrl', () => {
+  it('is the REST route beside the GraphQL endpoint', () => {
+    expect(incrementVisitorUrl('/graphql', 'https://site.example/events/1')).toBe('https://site.example/api/increment-visitor');
+    expect(incrementVisitorUrl('https://api.example/graphql', 'https://site.example/')).toBe('https://api.example/api/increment-visitor');
   });
 });

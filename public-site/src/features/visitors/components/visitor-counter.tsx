@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useApolloClient } from '@apollo/client/react';
 import { useTranslation } from '@/i18n/translator';
 import { formatNumber } from '@/lib/format';
 import { useLocale } from '@/i18n/use-locale';
@@ -8,18 +7,17 @@ import { recordVisitOnce } from '../api/record-visit';
 export function VisitorCounter() {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  const client = useApolloClient();
   const [count, setCount] = useState<number | null>(null);
 
   useEffect(() => {
     let active = true;
-    void recordVisitOnce(client).then((value) => {
+    void recordVisitOnce().then((value) => {
       if (active) setCount(value);
     });
     return () => {
       active = false;
     };
-  }, [client]);
+  }, []);
 
   if (count === null) return null;
   return (

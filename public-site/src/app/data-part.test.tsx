@@ -1,0 +1,100 @@
+import { Suspense, useState, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { dataLayerContext, dataLayerLoaded, resetDataLayerForTests, wantDataLayer, wantDataLayerOnFirstInteraction } from '@/lib/data-layer-loader';
+import { dataPart, preloadDataParts } from './data-part';
+
+jest.mock('@/lib/data-layer', () => ({ apolloClient: { name: 'the data layer' } }));
+
+/** The part: a counter whose button works only once it has hydrated. */
+function Counter({ label }: { label: string }) {
+  const [n, setN] = useState(0);
+  return (
+    <button type="button" onClick={() => setN((v) => v + 1)}>
+      {label} {n}
+    </button>
+  );
+}
+
+/** A page with one data part, as a new page load defines it (a part of its own, not loaded yet). */
+function newPage() {
+  const load = jest.fn(() => Promise.resolve({ default: Counter as ComponentType<{ label: string }> }));
+  const Part = dataPart(load);
+  function Page() {
+    return (
+      <div>
+        <p>static</p>
+        <Suspense fallback={<p>fallback</p>}>
+          <Part label="clicked" />
+        </Suspense>
+      </div>
+    );
+  }
+  return { Page, load };
+}
+
+describe('dataPart', () => {
+  // setup-tests.ts wants the data layer for every other test; each of these starts as a new page load.
+  beforeEach(() => resetDataLayerForTests());
+  afterAll(() => wantDataLayer());
+
+  it('is drawn whole on the server, stays as drawn while the browser hydrates the page, and hydrates once the data layer is wanted', async () => {
+    // The server: every part loaded, nothing suspends.
+    const server = newPage();
+    await preloadDataParts();
+    const html = renderToString(<server.Page />);
+    expect(html).toContain('clicked<!-- --> <!-- -->0');
+    expect(html).not.toContain('fallback');
+
+    // The browser, a new page load.
+    resetDataLayerForTests();
+    const browser = newPage();
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await act(async () => {
+        hydrateRoot(container, <browser.Page />, { onRecoverableError: (error) => console.error('recoverable', error) });
+      });
+      // Not wanted yet: nothing fetched, the server's HTML in place (not the fallback), and not live.
+      expect(browser.load).not.toHaveBeenCalled();
+      expect(dataLayerLoaded()).toBe(false);
+      expect(screen.getByRole('button')).toHaveTextContent('clicked 0');
+      expect(screen.queryByText('fallback')).not.toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button'));
+      expect(screen.getByRole('button')).toHaveTextContent('clicked 0');
+
+      await act(async () => {
+        wantDataLayer();
+      });
+      expect(browser.load).toHaveBeenCalledTimes(1);
+      expect(dataLayerLoaded()).toBe(true);
+      expect(dataLayerContext.client).toEqual({ name: 'the data layer' });
+      fireEvent.click(screen.getByRole('button'));
+      expect(screen.getByRole('button')).toHaveTextContent('clicked 1');
+      // Hydrated in place: no mismatch, nothing rendered afresh.
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      container.remove();
+    }
+  });
+
+  it('shows its fallback when rendered afresh before the data layer is wanted, then the part after the first interaction', async () => {
+    const browser = newPage();
+    render(<browser.Page />);
+    expect(screen.getByText('fallback')).toBeInTheDocument();
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(browser.load).not.toHaveBeenCalled();
+    wantDataLayerOnFirstInteraction();
+    await act(async () => {
+      window.dispatchEvent(new Event('keydown'));
+    });
+    expect(await screen.findByRole('button')).toHaveTextContent('clicked 0');
+    expect(browser.load).toHaveBeenCalledTimes(1);
+  });
+});
