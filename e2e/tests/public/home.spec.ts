@@ -15,7 +15,9 @@ test.describe('home page @mobile', () => {
     await expect(page.getByText('Bringing Success to Humanity through Education')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Our Education Programmes' })).toBeVisible();
 
+    // The events come when the reader nears them (their data is fetched then: first-visit.spec.ts).
     const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
+    await upcoming.scrollIntoViewIfNeeded();
     await expect(upcoming.getByRole('article').first()).toBeVisible();
     await expect(upcoming.getByText('Upcoming', { exact: true }).first()).toBeVisible();
     const past = page.getByRole('region', { name: 'Past social and educational events' });
@@ -28,6 +30,7 @@ test.describe('home page @mobile', () => {
   test('carousel arrows move the page and pause it', async ({ page }) => {
     await page.goto('/');
     const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
+    await upcoming.scrollIntoViewIfNeeded();
     await expect(upcoming.getByRole('article').first()).toBeVisible();
     const dots = upcoming.getByRole('button', { name: /^Show page \d+ of \d+$/ });
     test.skip((await dots.count()) < 2, 'needs more than one page of upcoming events');

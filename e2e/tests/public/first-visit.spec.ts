@@ -1,0 +1,62 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+
+// A first visit to home on a phone: the JavaScript it fetches until the page is idle (everything, as
+// Lighthouse's network record counts it) stays within 120 KB, because the data layer (Apollo) is not
+// part of it: it comes when the reader nears the events or first touches the page, and the events
+// then appear. scripts/check-budgets.mjs holds the same limit on the build.
+
+const HOME_JS_BUDGET_KB = 120;
+
+interface Script {
+  url: string;
+  bytes: number;
+}
+
+/** Every script the page fetches from now on, with its bytes on the wire (compressed). */
+function recordScripts(page: Page): Script[] {
+  const scripts: Script[] = [];
+  page.on('response', (response: Response) => {
+    if (response.request().resourceType() !== 'script') return;
+    void response.request().sizes().then(
+      (sizes) => scripts.push({ url: new URL(response.url()).pathname, bytes: sizes.responseBodySize }),
+      () => undefined,
+    );
+  });
+  return scripts;
+}
+
+// The chunk of src/lib/data-layer.ts (a hash of 8 characters), not data-layer-loader.
+const isDataLayer = (script: Script) => /\/assets\/data-layer-[\w-]{8}\.js$/.test(script.url);
+
+test.describe('home, first visit on a phone @mobile', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test(`fetches at most ${HOME_JS_BUDGET_KB} KB of JavaScript until idle, no data layer until the reader nears the events`, async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    const kb = scripts.reduce((sum, s) => sum + s.bytes, 0) / 1024;
+    console.log(`home, first visit: ${scripts.length} scripts, ${kb.toFixed(1)} KB on the wire until idle`);
+    expect(scripts.length, 'the page loads its scripts').toBeGreaterThan(0);
+    expect(kb).toBeLessThanOrEqual(HOME_JS_BUDGET_KB);
+    expect(scripts.filter(isDataLayer), 'the data layer waits for the reader').toEqual([]);
+    // The page is live without it: the hero's controls work.
+    const hero = page.getByRole('region', { name: 'Highlights' });
+    await hero.getByRole('button', { name: 'Show slide 2 of 3' }).click();
+    await expect(hero.getByRole('button', { name: 'Show slide 2 of 3' })).toHaveAttribute('aria-current', 'true');
+
+    // Nearing the events brings the data layer, and the events with it.
+    const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
+    await upcoming.scrollIntoViewIfNeeded();
+    await expect(upcoming.getByRole('article').first()).toBeVisible();
+    expect(scripts.filter(isDataLayer)).toHaveLength(1);
+  });
+
+  test('a page that queries the API loads the data layer with it', async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/teams', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.team-card').first()).toBeVisible();
+    expect(scripts.filter(isDataLayer)).toHaveLength(1);
+  });
+});
