@@ -39,8 +39,12 @@ test.describe('page meta for crawlers and link previews', () => {
       expect(meta(html, 'property', 'og:url')).toBe(`${STACK.publicUrl}/events/${createEvent.id}`);
       expect(html).toContain(`<title>${ogTitle}</title>`);
       expect(html).not.toContain('<script>alert(1)');
-      // The only scripts are the bundle's.
-      expect(html.match(/<script\b/g)?.length).toBe(1);
+      // The only script is the bundle's; beside it, the event's data as JSON (escaped: no '<' inside).
+      expect(html.match(/<script\b(?![^>]*type="application\/json")/g)?.length).toBe(1);
+      const data = /<script type="application\/json" id="apollo-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
+      expect(data).toBeDefined();
+      expect(data).not.toContain('<');
+      expect(JSON.stringify(JSON.parse(data!))).toContain('<script>alert(1)</script>');
       // An unknown event gets the events page's tags, still a page (the SPA shows not found).
       const unknown = await request.get(`${STACK.publicUrl}/events/00000000-0000-0000-0000-000000000000`);
       expect(unknown.status()).toBe(200);
