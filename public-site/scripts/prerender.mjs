@@ -32,6 +32,13 @@ const serverEntry = () => import(pathToFileURL(path.join(appDir, 'dist-ssr', 'en
 /** The prefix of a module recorded for a data part (vite.config.ts). */
 const DEFERRED = 'deferred:';
 
+/**
+ * The data layer (Apollo, the largest chunk after react-dom) is never preloaded with a page: the page is
+ * drawn from its HTML, and on a slow link its image and its own chunks come first; the app asks for the
+ * data layer as it starts (app/lazy-page.tsx), before it hydrates a page that needs it.
+ */
+const DATA_LAYER_MODULE = 'src/lib/data-layer.ts';
+
 /** The Hindi catalogue's chunk: the app loads it before its first render on a Hindi page. */
 const CATALOGUE_MODULE = { hi: 'src/i18n/locales/hi.json' };
 
@@ -103,7 +110,7 @@ async function main() {
     for (const lang of SITE_LANGUAGES) {
       const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--render', url, lang], { cwd: appDir, maxBuffer: 16 * 1024 * 1024 });
       const { html, modules } = JSON.parse(out.toString('utf8'));
-      const now = modules.filter((key) => !key.startsWith(DEFERRED));
+      const now = modules.filter((key) => !key.startsWith(DEFERRED) && key !== DATA_LAYER_MODULE);
       const { css, js } = chunkAssets(manifest, [...now, ...(CATALOGUE_MODULE[lang] ? [CATALOGUE_MODULE[lang]] : [])]);
       // A data part's HTML is in the page, so are its styles; its scripts load when it is wanted (app/data-part.tsx).
       for (const file of chunkAssets(manifest, modules.filter((key) => key.startsWith(DEFERRED)).map((key) => key.slice(DEFERRED.length))).css) {
