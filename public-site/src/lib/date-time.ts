@@ -1,7 +1,4 @@
-import { formatEventDate, formatEventTime, todayInIndia } from './format';
-
-/** India is UTC+05:30 all year (no daylight saving). */
-const INDIA_OFFSET_MS = 330 * 60_000;
+import { formatEventDate, formatEventTime, INDIA_OFFSET_MS, todayInIndia } from './format';
 
 /** A moment (ISO date-time) as the calendar date (YYYY-MM-DD) and wall-clock time (HH:MM) in India. */
 export function indiaParts(iso: string): { date: string; time: string } | null {
