@@ -41,7 +41,7 @@ export function HomePage() {
           <p className="home-title__intro">{t('home.intro')}</p>
         </div>
       </section>
-      <section className="container section" aria-labelledby="programmes-heading">
+      <section className="container section home-programmes" aria-labelledby="programmes-heading">
         <h2 id="programmes-heading" className="section-title">
           {t('home.programmesHeading')}
         </h2>
