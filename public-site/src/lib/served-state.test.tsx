@@ -7,34 +7,10 @@ import { EventDocument } from '@/gql/graphql';
 import { EventDetailPage } from '@/features/events/components/event-detail-page';
 import { createApolloCache } from './apollo-cache';
 import { restoreServedState } from './served-state';
+import { eventDetail } from '@/testing/fixtures';
 
-const ID = '6c1f6b0e-3a51-4b8e-9d0c-2f4a7e5b9c01';
-const event = {
-  __typename: 'Event' as const,
-  id: ID,
-  title: '</script> Science Fair',
-  description: 'Experiments by children',
-  date: '2030-12-01',
-  time: '10:00',
-  location: 'Prayagraj',
-  category: 'PRIMARY',
-  imageUrl: null,
-  imageSrcSet: null,
-  isUpcoming: true,
-  isRegistered: false,
-  isFull: false,
-  hasStarted: false,
-  cancelled: false,
-  endDate: null,
-  endTime: null,
-  startsAt: '2030-12-01T04:30:00.000Z',
-  externalLink: null,
-  maxParticipants: 60,
-  speaker: null,
-  registeredCount: 12,
-  waitlistCount: 0,
-  myWaitlist: null,
-};
+const event = eventDetail({ title: '</script> Science Fair' });
+const ID = event.id;
 
 /** The state the site server extracts after the page's query (entry-server's loadPageData), as it writes it (escaped JSON). */
 function servedStateJson() {

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import type { ViewerFieldsFragment } from '@/gql/graphql';
+import type { EventDetailFieldsFragment, ViewerFieldsFragment } from '@/gql/graphql';
 import { MeDocument, MyEventPassDocument } from '@/gql/graphql';
 
 /** A GraphQL error result as the API formats it (message + extensions.code). */
@@ -35,5 +35,36 @@ export function noEventPass(id: string) {
     request: { query: MyEventPassDocument, variables: { id } },
     result: { data: { event: { __typename: 'Event' as const, id, myCheckIn: null, myCertificate: null } } },
     maxUsageCount: Number.POSITIVE_INFINITY,
+  };
+}
+
+/** An event as the event page's query answers it (every field of EventDetailFields), upcoming and open. */
+export function eventDetail(overrides: Partial<EventDetailFieldsFragment> = {}): EventDetailFieldsFragment & { __typename: 'Event' } {
+  return {
+    __typename: 'Event',
+    id: '6c1f6b0e-3a51-4b8e-9d0c-2f4a7e5b9c01',
+    title: 'Science Fair',
+    description: 'Experiments by children',
+    date: '2030-12-01',
+    time: '10:00',
+    location: 'Prayagraj',
+    category: 'PRIMARY',
+    imageUrl: null,
+    imageSrcSet: null,
+    isUpcoming: true,
+    isRegistered: false,
+    isFull: false,
+    hasStarted: false,
+    cancelled: false,
+    endDate: null,
+    endTime: null,
+    startsAt: '2030-12-01T04:30:00.000Z',
+    externalLink: null,
+    maxParticipants: 60,
+    speaker: null,
+    registeredCount: 12,
+    waitlistCount: 0,
+    myWaitlist: null,
+    ...overrides,
   };
 }
