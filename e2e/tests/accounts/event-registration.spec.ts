@@ -32,6 +32,9 @@ test.describe('event registration', () => {
     await signInWithToken(page, account.token);
     await page.goto(`/events/${event!.id}`);
     const participants = page.getByTestId('participants');
+    // The page is drawn by the server first (signed out, its button not live yet); read the count once the
+    // app has drawn it for this reader.
+    await expect(page.getByRole('button', { name: 'Register Now' })).toBeEnabled();
     const before = Number((await participants.textContent())?.match(/\d+/)?.[0]);
     await page.getByRole('button', { name: 'Register Now' }).click();
     await expect(page.getByText('Successfully registered for the event!')).toBeVisible();

@@ -4,6 +4,7 @@ import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { Toast, useToast } from '@/components/ui/toast';
 import { useAuthToken } from '@/lib/auth-token';
+import { useLive } from '@/lib/use-live';
 import { errorCode } from '@/lib/errors';
 import { useMarkEventCancelled, useMarkEventFull, useRegisterForEvent, useUnregisterFromEvent } from '../api/use-event-registration';
 
@@ -30,6 +31,7 @@ export function RegisterButton({ event, compact = false }: { event: Registration
   const markFull = useMarkEventFull();
   const markCancelled = useMarkEventCancelled();
   const [needsLogin, setNeedsLogin] = useState<'register' | 'unregister' | null>(null);
+  const live = useLive();
 
   if (event.hasStarted) return compact ? null : <p className="notice">{t('eventRegistration.closed')}</p>;
   if (compact && !token) return null;
@@ -97,7 +99,7 @@ export function RegisterButton({ event, compact = false }: { event: Registration
           {t('eventRegistration.registered')}
         </button>
         {compact ? null : (
-          <button type="button" className="button button--ghost" onClick={onUnregister} disabled={unregistering}>
+          <button type="button" className="button button--ghost" onClick={onUnregister} disabled={!live || unregistering}>
             {unregistering ? t('eventRegistration.unregistering') : t('eventRegistration.unregister')}
           </button>
         )}
@@ -120,7 +122,7 @@ export function RegisterButton({ event, compact = false }: { event: Registration
         type="button"
         className={`button button--primary${size}`}
         onClick={onRegister}
-        disabled={registering}
+        disabled={!live || registering}
         aria-label={compact ? t('eventRegistration.registerFor', { title: event.title }) : undefined}
       >
         {registering ? t('eventRegistration.registering') : t('eventRegistration.registerNow')}

@@ -15,6 +15,7 @@ import {
 } from '../api/use-waitlist';
 import { indiaDateAndTime } from '../lib/offer-time';
 import { LoginLink } from './login-link';
+import { useLive } from '@/lib/use-live';
 
 export type WaitlistAction = 'join' | 'leave' | 'accept' | 'decline';
 type Action = WaitlistAction;
@@ -70,7 +71,9 @@ export function WaitlistPanel({ event, offerLink, onDone, onError }: WaitlistPan
   const [needsLogin, setNeedsLogin] = useState<Action | null>(null);
   const [confirmDecline, setConfirmDecline] = useState(false);
   const acceptRef = useRef<HTMLButtonElement>(null);
-  const busy = joining || leaving || accepting || declining;
+  // Not live yet (drawn by the server, hydrating): the buttons wait, as while a request is under way.
+  const live = useLive();
+  const busy = !live || joining || leaving || accepting || declining;
   const entry = token ? event.myWaitlist : null;
   const offered = entry?.status === 'OFFERED';
 
