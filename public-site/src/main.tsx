@@ -8,6 +8,7 @@ import { preloadPage } from '@/app/router';
 import { getAuthToken } from '@/lib/auth-token';
 import { APOLLO_STATE_ELEMENT_ID } from '@/lib/apollo-state';
 import { loadDataLayer, wantDataLayer, wantDataLayerOnFirstInteraction } from '@/lib/data-layer-loader';
+import { yieldToMain } from '@/lib/yield-to-main';
 
 // The language the server sent this document in (scripts/serve-site.mjs, nginx), read before the translator
 // sets <html lang> to the reader's.
@@ -18,6 +19,8 @@ const servedLanguage = document.documentElement.lang;
 // render. The page's own chunk loads at the same time (with the data layer if the page needs it), so
 // the first render is the page itself, not a loading spinner.
 const [i18n] = await Promise.all([initI18n(), preloadPage(window.location.pathname).catch(() => undefined)]);
+// The last chunk's evaluation ends a task: what follows (the served data, hydration) starts its own.
+await yieldToMain();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -40,6 +43,7 @@ const hydrating = Boolean(root.firstElementChild) && servedLanguage === i18n.lan
 if (document.getElementById(APOLLO_STATE_ELEMENT_ID)) {
   const layer = await loadDataLayer().catch(() => null);
   layer?.restoreServedState(layer.apolloClient.cache, { hydrating });
+  await yieldToMain();
 }
 
 if (hydrating) {
