@@ -1,8 +1,8 @@
 import { Suspense, useState, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { hydrateRoot } from 'react-dom/client';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { dataLayerContext, dataLayerLoaded, resetDataLayerForTests, wantDataLayer, wantDataLayerOnFirstInteraction } from '@/lib/data-layer-loader';
+import { hydrateServerHtml } from '@/testing/hydrate';
 import { dataPart, preloadDataParts } from './data-part';
 
 jest.mock('@/lib/data-layer', () => ({ apolloClient: { name: 'the data layer' } }));
@@ -50,14 +50,8 @@ describe('dataPart', () => {
     // The browser, a new page load.
     resetDataLayerForTests();
     const browser = newPage();
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const page = await hydrateServerHtml(html, <browser.Page />);
     try {
-      await act(async () => {
-        hydrateRoot(container, <browser.Page />, { onRecoverableError: (error) => console.error('recoverable', error) });
-      });
       // Not wanted yet: nothing fetched, the server's HTML in place (not the fallback), and not live.
       expect(browser.load).not.toHaveBeenCalled();
       expect(dataLayerLoaded()).toBe(false);
@@ -75,10 +69,9 @@ describe('dataPart', () => {
       fireEvent.click(screen.getByRole('button'));
       expect(screen.getByRole('button')).toHaveTextContent('clicked 1');
       // Hydrated in place: no mismatch, nothing rendered afresh.
-      expect(errors).not.toHaveBeenCalled();
+      expect(page.errors).not.toHaveBeenCalled();
     } finally {
-      errors.mockRestore();
-      container.remove();
+      page.cleanup();
     }
   });
 

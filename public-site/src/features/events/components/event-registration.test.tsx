@@ -1,14 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { EventDocument, RegisterForEventDocument, UnregisterFromEventDocument, type EventDetailFieldsFragment } from '@/gql/graphql';
-import { gqlError, noEventPass } from '@/testing/fixtures';
+import { EventDocument, RegisterForEventDocument, UnregisterFromEventDocument } from '@/gql/graphql';
+import { eventDetail, gqlError, noEventPass } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { EventDetailPage } from './event-detail-page';
 import { EventRegistrationSlot } from './event-registration-slot';
 
-const base: EventDetailFieldsFragment & { __typename: 'Event' } = {
-  __typename: 'Event',
+const base = eventDetail({
   id: 'ev-1',
   title: 'Career Guidance Camp',
   description: 'Mentoring for graduates.',
@@ -16,23 +15,10 @@ const base: EventDetailFieldsFragment & { __typename: 'Event' } = {
   time: '10:30',
   location: 'Civil Lines, Prayagraj',
   category: 'GRADUATE',
-  imageUrl: null,
-  imageSrcSet: null,
-  isUpcoming: true,
-  isRegistered: false,
-  isFull: false,
-  hasStarted: false,
-  endDate: null,
-  endTime: null,
   startsAt: '2099-03-15T05:00:00.000Z',
-  externalLink: null,
   maxParticipants: 10,
-  speaker: null,
   registeredCount: 3,
-  cancelled: false,
-  waitlistCount: 0,
-  myWaitlist: null,
-};
+});
 
 const state = (over: Partial<typeof base>) => ({ __typename: 'Event' as const, id: 'ev-1', registeredCount: 3, isRegistered: false, isFull: false, hasStarted: false, cancelled: false, waitlistCount: 0, ...over });
 
