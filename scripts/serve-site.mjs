@@ -10,7 +10,7 @@
 // taken once at start. Only the API's paths go through http-proxy-middleware.
 //
 // One page is drawn per request: /events/:id, with its event (the app's dist-ssr/entry-server.js, the page's
-// own query against the API, the resulting Apollo state sent along for the client; see sendEventPage).
+// own query against the API, its answer sent along for the client to hydrate from; see sendEventPage).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
@@ -79,12 +79,12 @@ function eventLoader(apiUrl, ttlMs = 60_000) {
  * per this long per event and language, so that an admin's edit shows within seconds.
  */
 const RENDERED_DATA_TTL_MS = 5_000;
-/** Events whose data is kept (each a few KB of Apollo state); the oldest goes first beyond it. */
+/** Events whose data is kept (each a few KB of JSON); the oldest goes first beyond it. */
 const RENDERED_DATA_ENTRIES = 500;
 
 /**
  * The app's server renderer (<app>/dist-ssr/entry-server.js, the build's prerender bundle), when it
- * renders pages with data (public site: loadPageData + render(url, lang, { apolloState })); null
+ * renders pages with data (public site: loadPageData + render(url, lang, { pageData })); null
  * otherwise (admin portal, an older build, a bundle that fails to load). Node imports a module once
  * (and the bundle's chunks import it by its plain URL, so it cannot be imported afresh beside them):
  * once a build has replaced it (`reset()` looks, after the files are read again), event pages go
@@ -101,7 +101,7 @@ function serverRenderer(distDir, log) {
       importedMtime = mtimeOf();
       if (importedMtime === undefined) return (loaded = Promise.resolve(null));
       loaded = import(pathToFileURL(file).href).then(
-        (m) => (typeof m.loadPageData === 'function' && typeof m.render === 'function' && typeof m.apolloStateElementId === 'string' ? m : null),
+        (m) => (typeof m.loadPageData === 'function' && typeof m.render === 'function' && typeof m.pageDataElementId === 'string' ? m : null),
         (error) => {
           log(`loading ${file} failed (${error.message}); event pages are served without their data`);
           return null;
@@ -120,7 +120,7 @@ function serverRenderer(distDir, log) {
 /**
  * The data of an event page in a language, from the API through the renderer's loadPageData (the
  * page's own query, signed out), kept RENDERED_DATA_TTL_MS; one request at a time per event and
- * language. Resolves to { event, apolloState, key } (key: a digest of the state), { event: null } for
+ * language. Resolves to { event, pageData, key } (key: a digest of the data), { event: null } for
  * an unknown event or when the API fails or is slow (the page is then the shell, as it always was).
  */
 function pageDataLoader(graphqlUrl) {
@@ -131,7 +131,7 @@ function pageDataLoader(graphqlUrl) {
     const hit = cache.get(key);
     if (hit && hit.expires > now) return hit.value;
     const value = renderer.loadPageData(`/events/${encodeURIComponent(id)}`, lang, { graphqlUrl }).then(
-      (data) => (data ? { ...data, key: createHash('sha1').update(JSON.stringify(data.apolloState)).digest('base64url') } : { event: null }),
+      (data) => (data ? { ...data, key: createHash('sha1').update(JSON.stringify(data.pageData)).digest('base64url') } : { event: null }),
       () => ({ event: null }), // API down, slow or answering nonsense: the shell
     );
     cache.delete(key);
@@ -156,7 +156,7 @@ export function jsonForScript(value) {
 }
 
 /**
- * `html` (a prerendered page) with `rootHtml` in place of what its #root holds, and the Apollo state as
+ * `html` (a prerendered page) with `rootHtml` in place of what its #root holds, and the page's data as
  * JSON after it; null when the page has no #root to fill (then it is sent as it is).
  */
 function withRenderedRoot(html, rootHtml, stateElementId, state) {
@@ -429,11 +429,11 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
 
   /**
    * /events/:id drawn with its event (not the "loading" shell): the page's query is run against the API
-   * in the page's language (signed out: nothing personal), the page is rendered with the resulting Apollo
-   * cache into its prerendered template (whose stylesheets and module preloads are the page's: the event
-   * page has no lazy part beyond its own chunk, and a render that suspends is refused, so the shell is
-   * sent), and the cache goes with it as JSON for the client to hydrate from (main.tsx), with no second
-   * request. Signed-in readers get the same page; their own parts load after it starts, as before. An
+   * in the page's language (signed out: nothing personal), the page is rendered with its answer into its
+   * prerendered template (whose stylesheets and module preloads are the page's own chunk's: drawn with
+   * its event, the page renders no lazy part; a render that suspends is refused, so the shell is sent),
+   * and the answer goes with it as JSON for the client to hydrate from (main.tsx, without the data layer),
+   * with no second request. Signed-in readers get the same page; their own parts load after it starts, as before. An
    * unknown event, an API that fails or is slow, or a build without the server renderer: the shell with
    * the event's tags when known, as before. nginx (deploy/nginx-site.conf) cannot do this: behind it the
    * event page stays the shell, and the client fetches the event.
@@ -443,14 +443,14 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
     const ssr = shell !== null && app.file(shell) ? await renderer.get() : null;
     if (!ssr) return sendPage(req, res, pathname, lang, meta, await loadEvent(id, lang));
     const data = await loadPageData(ssr, id, lang);
-    if (!data.apolloState) return sendPage(req, res, pathname, lang, meta, data.event);
+    if (!data.pageData) return sendPage(req, res, pathname, lang, meta, data.event);
     const url = search ? `${pathname}?${search}` : pathname;
     const served = {
       key: data.key,
       url,
-      state: data.apolloState,
-      elementId: ssr.apolloStateElementId,
-      render: () => ssr.render(url, lang, { apolloState: data.apolloState }),
+      state: data.pageData,
+      elementId: ssr.pageDataElementId,
+      render: () => ssr.render(url, lang, { pageData: data.pageData }),
     };
     return sendPage(req, res, pathname, lang, meta, data.event, served);
   }

@@ -326,14 +326,14 @@ async function fakeApi({ title } = {}) {
   return { url: `http://127.0.0.1:${api.address().port}`, requests, close: () => new Promise((resolve) => api.close(resolve)) };
 }
 
-/** The Apollo state a page carries, parsed as the client parses it. */
+/** The data a page carries, parsed as the client parses it. */
 function servedState(html) {
-  const m = /<script type="application\/json" id="apollo-state">([\s\S]*?)<\/script>/.exec(html);
+  const m = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
   return m ? JSON.parse(m[1]) : null;
 }
 
 describe('serve-site: an event page drawn with its event', { skip: !built && 'public-site is not built (npm run build -w public-site)' }, () => {
-  it('renders the event into the page in the page\'s language, with the Apollo state for the client, asking the API once per language', async () => {
+  it('renders the event into the page in the page\'s language, with its data for the client, asking the API once per language', async () => {
     const api = await fakeApi();
     const site = await serve(publicDist, { apiUrl: api.url });
     try {
@@ -344,18 +344,18 @@ describe('serve-site: an event page drawn with its event', { skip: !built && 'pu
       assert.match(en, /<link rel="preload" as="image" href="\/uploads\/ab12-1280.webp"/);
       assert.match(en, /12 \/ 60 registered/);
       const state = servedState(en);
-      assert.equal(state[`Event:${EVENT_ID}`].title, 'Science Fair');
-      assert.ok(state.ROOT_QUERY[`event({"id":"${EVENT_ID}"})`], 'the query the page runs is answered in the state');
+      assert.equal(state.event.id, EVENT_ID);
+      assert.equal(state.event.title, 'Science Fair', 'the answer of the query the page runs');
       // Data only, outside #root, and never a script the CSP would have to allow.
       assert.doesNotMatch(en, /<script>/);
-      assert.match(en, /<\/div><script type="application\/json" id="apollo-state">/);
+      assert.match(en, /<\/div><script type="application\/json" id="page-data">/);
 
       const hi = await site.get(`/events/${EVENT_ID}`, hindiCookie);
       assert.match(hi, /<html lang="hi">/);
       assert.match(hi, /<h1 class="page-title event-detail__title">विज्ञान मेला<\/h1>/);
       assert.match(hi, /<title>विज्ञान मेला \| ज्ञान ज्योति शिक्षा मिशन<\/title>/);
       assert.match(hi, /आगामी/); // the page's own words in Hindi too, not only the event's
-      assert.equal(servedState(hi)[`Event:${EVENT_ID}`].title, 'विज्ञान मेला');
+      assert.equal(servedState(hi).event.title, 'विज्ञान मेला');
       assert.match(await site.get(`/events/${EVENT_ID}?lang=hi`), /विज्ञान मेला<\/h1>/);
 
       // Kept a few seconds per event and language: asking again asks the API nothing.
@@ -381,7 +381,7 @@ describe('serve-site: an event page drawn with its event', { skip: !built && 'pu
       const html = await site.get(`/events/${EVENT_ID}`, { cookie: 'lang=en; session=abc', authorization: 'Bearer reader-token' });
       assert.match(html, /Science Fair<\/h1>/);
       assert.deepEqual(api.requests.map((r) => [r.authorization, r.cookie]), [[undefined, undefined]]);
-      assert.equal(servedState(html)[`Event:${EVENT_ID}`].isRegistered, false);
+      assert.equal(servedState(html).event.isRegistered, false);
     } finally {
       await site.close();
       await api.close();
@@ -396,9 +396,9 @@ describe('serve-site: an event page drawn with its event', { skip: !built && 'pu
       const html = await site.get(`/events/${EVENT_ID}`);
       assert.doesNotMatch(html, /<script>alert/);
       assert.doesNotMatch(html, /<\/script><!--/);
-      const m = /<script type="application\/json" id="apollo-state">([\s\S]*?)<\/script>/.exec(html);
+      const m = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
       assert.doesNotMatch(m[1], /[<>&\u2028]/);
-      assert.equal(JSON.parse(m[1])[`Event:${EVENT_ID}`].title, title);
+      assert.equal(JSON.parse(m[1]).event.title, title);
       assert.match(html, /<h1 class="page-title event-detail__title">&lt;\/script&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
     } finally {
       await site.close();

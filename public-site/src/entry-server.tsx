@@ -3,16 +3,16 @@
 // JavaScript has arrived; main.tsx hydrates it.
 // Per request, only for an event page (scripts/serve-site.mjs, npm start): loadPageData asks the API for
 // the page's data as the page itself does (same query, signed out, in the page's language) and
-// render(url, lang, { apolloState }) draws the page with it; the page then hydrates from that state
-// (main.tsx) instead of fetching it again.
+// render(url, lang, { pageData }) draws the page with it; the page then hydrates from that data
+// (main.tsx, lib/served-page.tsx) instead of fetching it again.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router-dom';
-import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, type NormalizedCacheObject } from '@apollo/client';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink } from '@apollo/client';
 import { paths } from '@/config/paths';
 import { EventDocument, type EventDetailFieldsFragment } from '@/gql/graphql';
 import { createApolloCache } from '@/lib/apollo-cache';
-import { APOLLO_STATE_ELEMENT_ID } from '@/lib/apollo-state';
+import { PAGE_DATA_ELEMENT_ID, type PageData as ServedPageData } from '@/lib/served-page';
 import { initI18nSync, type Language } from '@/i18n';
 // Bundled here (the browser loads it as a chunk of its own): every page is rendered in both languages.
 import hi from '@/i18n/locales/hi.json';
@@ -32,15 +32,15 @@ export const prerenderedRoutes = appRoutes
  */
 export const prerenderValidUntil = (now: Date) => nextMidnightInIndia(now);
 
-/** The id of the element in which scripts/serve-site.mjs sends the Apollo state of a page it rendered. */
-export const apolloStateElementId = APOLLO_STATE_ELEMENT_ID;
+/** The id of the element in which scripts/serve-site.mjs sends the data of a page it rendered. */
+export const pageDataElementId = PAGE_DATA_ELEMENT_ID;
 
 export interface RenderOptions {
-  /** The Apollo cache to render with (loadPageData's); without it every query is loading. */
-  apolloState?: NormalizedCacheObject;
+  /** The data to draw the page with (loadPageData's); without it the page's data is loading. */
+  pageData?: ServedPageData;
 }
 
-export async function render(url: string, lang: Language = 'en', { apolloState }: RenderOptions = {}): Promise<string> {
+export async function render(url: string, lang: Language = 'en', { pageData }: RenderOptions = {}): Promise<string> {
   // Loaded first, so the page renders synchronously in place of the route's loading fallback.
   await preloadPage(new URL(url, 'http://prerender').pathname);
   // The page's data parts (and any other defined so far) render whole too: the browser hydrates them later.
@@ -48,16 +48,15 @@ export async function render(url: string, lang: Language = 'en', { apolloState }
   // The translator is global: from here to the end of renderToString nothing waits, so that another
   // render (the site server renders pages in both languages) cannot change the language in between.
   initI18nSync(lang, lang === 'hi' ? hi : undefined);
-  // No network: a query not in `apolloState` stays loading, as on the client's first render.
-  const cache = createApolloCache();
-  if (apolloState) cache.restore(apolloState);
-  const client = new ApolloClient({ link: ApolloLink.empty(), cache, ssrMode: true });
+  // No network: every query stays loading, as on the client's first render; a page drawn with its
+  // data reads it from the served page instead (as the browser does while hydrating it).
+  const client = new ApolloClient({ link: ApolloLink.empty(), cache: createApolloCache(), ssrMode: true });
   // renderToString, not react-dom/static's prerender: a large completed Suspense boundary is
   // "outlined" there, behind an inline script that the CSP forbids. The tree mirrors <App />
   // (same components, StaticRouter for BrowserRouter) so that hydration and useId match.
   const html = renderToString(
     <StrictMode>
-      <AppProvider client={client}>
+      <AppProvider client={client} served={pageData ? { language: lang, data: pageData, key: 'default' } : null}>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>
@@ -74,8 +73,8 @@ export async function render(url: string, lang: Language = 'en', { apolloState }
 export type PageEvent = Pick<EventDetailFieldsFragment, 'title' | 'description' | 'date' | 'location' | 'imageUrl' | 'imageSrcSet'>;
 
 export interface PageData {
-  /** The cache after the page's queries: for render() and, as JSON, for the client. Nothing personal: asked signed out. */
-  apolloState: NormalizedCacheObject;
+  /** The answers of the page's queries: for render() and, as JSON, for the client. Nothing personal: asked signed out. */
+  pageData: ServedPageData;
   event: PageEvent;
 }
 
@@ -111,7 +110,7 @@ export async function loadPageData(url: string, lang: Language, { graphqlUrl, ti
     const { data } = await client.query({ query: EventDocument, variables: { id }, fetchPolicy: 'network-only' });
     if (!data?.event) return null;
     const { title, description, date, location, imageUrl, imageSrcSet } = data.event;
-    return { apolloState: client.extract() as NormalizedCacheObject, event: { title, description, date, location, imageUrl, imageSrcSet } };
+    return { pageData: { event: data.event }, event: { title, description, date, location, imageUrl, imageSrcSet } };
   } catch (error) {
     if (CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND' || e.extensions?.code === 'BAD_USER_INPUT')) return null;
     throw error;

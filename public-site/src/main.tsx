@@ -6,8 +6,8 @@ import { initI18n } from '@/i18n';
 import { App } from '@/app/app';
 import { preloadPage } from '@/app/router';
 import { getAuthToken } from '@/lib/auth-token';
-import { APOLLO_STATE_ELEMENT_ID } from '@/lib/apollo-state';
-import { loadDataLayer, wantDataLayer, wantDataLayerOnFirstInteraction } from '@/lib/data-layer-loader';
+import { wantDataLayer, wantDataLayerOnFirstInteraction } from '@/lib/data-layer-loader';
+import { loadedEntryKey, takeServedPageData } from '@/lib/served-page';
 import { yieldToMain } from '@/lib/yield-to-main';
 
 // The language the server sent this document in (scripts/serve-site.mjs, nginx), read before the translator
@@ -25,12 +25,6 @@ await yieldToMain();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-
 // Pages served from dist/prerendered (scripts/prerender.mjs) arrive as HTML: the signed-out page of
 // today, in the language the server picked, with its data loading. Hydrating it keeps what the
 // visitor already sees; a page in another language than the one chosen here (a choice the server
@@ -38,13 +32,16 @@ const app = (
 // would not match it, so their page is rendered afresh (replacing the prerendered HTML in one commit).
 const hydrating = Boolean(root.firstElementChild) && servedLanguage === i18n.language && !getAuthToken();
 
-// An event page served by scripts/serve-site.mjs also carries the data it was rendered with, which goes
-// into the cache first: the page hydrates with its event instead of fetching it again.
-if (document.getElementById(APOLLO_STATE_ELEMENT_ID)) {
-  const layer = await loadDataLayer().catch(() => null);
-  layer?.restoreServedState(layer.apolloClient.cache, { hydrating });
-  await yieldToMain();
-}
+// An event page drawn by scripts/serve-site.mjs also carries the data it was drawn with: the page
+// hydrates from it, without the data layer (lib/served-page.tsx). Only a page that is hydrated uses it.
+const servedData = takeServedPageData();
+const served = hydrating && servedData ? { language: servedLanguage, data: servedData, key: loadedEntryKey() } : null;
+
+const app = (
+  <StrictMode>
+    <App served={served} />
+  </StrictMode>
+);
 
 if (hydrating) {
   // A page that defers its data (home) hydrates without Apollo; its data parts stay as the server drew

@@ -41,7 +41,7 @@ test.describe('page meta for crawlers and link previews', () => {
       expect(html).not.toContain('<script>alert(1)');
       // The only script is the bundle's; beside it, the event's data as JSON (escaped: no '<' inside).
       expect(html.match(/<script\b(?![^>]*type="application\/json")/g)?.length).toBe(1);
-      const data = /<script type="application\/json" id="apollo-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
+      const data = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
       expect(data).toBeDefined();
       expect(data).not.toContain('<');
       expect(JSON.stringify(JSON.parse(data!))).toContain('<script>alert(1)</script>');

@@ -1,9 +1,10 @@
+import type { ServedPage } from '@/lib/served-page';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
-export function App() {
+export function App({ served = null }: { served?: ServedPage | null }) {
   return (
-    <AppProvider>
+    <AppProvider served={served}>
       <AppRouter />
     </AppProvider>
   );

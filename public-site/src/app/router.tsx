@@ -9,7 +9,9 @@ import { lazyPage, type LazyPage } from './lazy-page';
 const HomeRoute = lazyPage(() => import('./routes/home'), { data: 'deferred' });
 const RegistrationRoute = lazyPage(() => import('./routes/registration'));
 const EventsRoute = lazyPage(() => import('./routes/events'));
-const EventDetailRoute = lazyPage(() => import('./routes/event-detail'));
+// An event page drawn by the site server hydrates from its own data; it asks the API (and fetches the
+// data layer) only when it was not (features/events/components/event-detail-page.tsx).
+const EventDetailRoute = lazyPage(() => import('./routes/event-detail'), { data: 'deferred' });
 const AboutRoute = lazyPage(() => import('./routes/about'), { data: 'deferred' });
 const TeamsRoute = lazyPage(() => import('./routes/teams'));
 const ContactRoute = lazyPage(() => import('./routes/contact'));

@@ -3,9 +3,8 @@
 import { SetLanguageDocument } from '@/gql/graphql';
 import type { Language } from '@/i18n';
 import { apolloClient } from './apollo-client';
-import { restoreServedState } from './served-state';
 
-export { apolloClient, restoreServedState };
+export { apolloClient };
 
 /**
  * Stores the site language on the signed-in account (its mails are written in it). Fire and forget:

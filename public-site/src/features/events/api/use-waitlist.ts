@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useApolloClient, useMutation } from '@apollo/client/react';
 import {
   AcceptWaitlistOfferDocument,
   DeclineWaitlistOfferDocument,
@@ -7,31 +6,33 @@ import {
   JoinWaitlistDocument,
   LeaveWaitlistDocument,
 } from '@/gql/graphql';
+import { useDataClient, useDataMutation } from '@/lib/use-data-client';
 
 /*
  * Every waitlist payload returns `event { ...EventWaitlistState }` (registered and waiting counts,
  * isRegistered, isFull, cancelled, myWaitlist): Apollo's cache is normalised by id, so the event page
- * and the event's cards update from the response alone.
+ * and the event's cards update from the response alone. Mutations for a click (useDataMutation): the
+ * panel renders without the data layer, on a page drawn by the server from its own data.
  */
 
 /** Puts the signed-in user on a full event's waitlist. */
 export function useJoinWaitlist() {
-  return useMutation(JoinWaitlistDocument);
+  return useDataMutation(JoinWaitlistDocument);
 }
 
 /** Takes the signed-in user off the waitlist. */
 export function useLeaveWaitlist() {
-  return useMutation(LeaveWaitlistDocument);
+  return useDataMutation(LeaveWaitlistDocument);
 }
 
 /** Takes the place held for the signed-in user: they are registered. */
 export function useAcceptWaitlistOffer() {
-  return useMutation(AcceptWaitlistOfferDocument);
+  return useDataMutation(AcceptWaitlistOfferDocument);
 }
 
 /** Gives the held place back (it goes to the next person waiting). */
 export function useDeclineWaitlistOffer() {
-  return useMutation(DeclineWaitlistOfferDocument);
+  return useDataMutation(DeclineWaitlistOfferDocument);
 }
 
 /**
@@ -39,11 +40,11 @@ export function useDeclineWaitlistOffer() {
  * registered, not on the list): reads the event again so the page shows where the person stands.
  */
 export function useRefreshEvent() {
-  const client = useApolloClient();
+  const withClient = useDataClient();
   return useCallback(
     (eventId: string) => {
-      client.query({ query: EventDocument, variables: { id: eventId }, fetchPolicy: 'network-only' }).catch(() => undefined);
+      withClient((client) => client.query({ query: EventDocument, variables: { id: eventId }, fetchPolicy: 'network-only' })).catch(() => undefined);
     },
-    [client],
+    [withClient],
   );
 }

@@ -1,23 +1,18 @@
+import { Suspense } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
-import type { EventCardFieldsFragment, EventDetailFieldsFragment } from '@/gql/graphql';
-import { FallbackImage } from '@/components/ui/fallback-image';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { Loading } from '@/components/ui/loading';
-import { errorCode } from '@/lib/errors';
-import { formatEventDate, formatEventTime, formatNumber } from '@/lib/format';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { useLocale } from '@/i18n/use-locale';
+import { dataPart } from '@/app/data-part';
 import { useAuthToken } from '@/lib/auth-token';
-import { useEvent } from '../api/use-events';
+import { wantDataLayer } from '@/lib/data-layer-loader';
+import { useServedPage } from '@/lib/served-page';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import type { EventNavigationState } from './event-card';
-import { EventBadge } from './event-badge';
-import { EventRegistrationSlot } from './event-registration-slot';
-import { MyEventPass } from './my-event-pass';
-import defaultEventImage from '@/assets/event-default.webp';
-import { EVENT_IMAGE_SIZES } from '../lib/event-image';
+import { EventDetailLoading, EventDetails, type ShownEvent } from './event-details';
 import './events.css';
+
+// The page's content from the API, with the data layer: for every page but the one the server drew.
+const LiveEventDetail = dataPart(() => import('./live-event-detail'));
 
 function BackLink() {
   const { t } = useTranslation();
@@ -42,148 +37,54 @@ function BackLink() {
   );
 }
 
-type Shown = EventCardFieldsFragment & Partial<EventDetailFieldsFragment>;
-
-function EventDetails({ event, complete }: { event: Shown; complete: boolean }) {
-  const { t } = useTranslation();
-  const { locale } = useLocale();
+/**
+ * The event the server drew this page with, while the page is the one the server drew: the history
+ * entry the document was loaded at, signed out, in the language it was drawn in. Null otherwise (then
+ * the page asks the API).
+ */
+function useServedEvent(id: string) {
+  const served = useServedPage();
+  const { i18n } = useTranslation();
+  const location = useLocation();
   const token = useAuthToken();
-  // The viewer's check-in code (registered) or certificate (past events): only signed in, once the
-  // event itself is loaded; remounted when registration changes, so that it is read again.
-  const showPass = complete && Boolean(token) && !event.cancelled && (event.isRegistered || !event.isUpcoming);
-  const start = t('events.dateTime', {
-    date: formatEventDate(event.date, locale, 'long'),
-    time: formatEventTime(event.time, locale),
-  });
-  let end: string | null = null;
-  if (event.endDate && event.endTime) {
-    end = t('events.dateTime', {
-      date: formatEventDate(event.endDate, locale, 'long'),
-      time: formatEventTime(event.endTime, locale),
-    });
-  } else if (event.endDate) {
-    end = formatEventDate(event.endDate, locale, 'long');
-  } else if (event.endTime) {
-    end = formatEventTime(event.endTime, locale);
-  }
-  const speaker = event.speaker?.trim();
-
-  return (
-    <article className="event-detail">
-      <header className="event-detail__header">
-        <EventBadge event={event} />
-        <h1 className="page-title event-detail__title">{event.title}</h1>
-        {speaker ? <p className="event-detail__speaker">{t('eventDetail.speaker', { speaker })}</p> : null}
-        {event.cancelled ? (
-          <p className="alert alert--error event-detail__cancelled" role="status">
-            {t('eventDetail.cancelled')}
-          </p>
-        ) : null}
-      </header>
-      <div className="event-detail__layout">
-        <div className="event-detail__media">
-          <FallbackImage
-            className="event-detail__image"
-            src={event.imageUrl}
-            srcSet={event.imageSrcSet}
-            sizes={EVENT_IMAGE_SIZES}
-            // The page's largest element: fetched first (the site server also preloads it with these sizes).
-            fetchPriority="high"
-            fallbackSrc={defaultEventImage}
-            alt={t('events.eventImage', { title: event.title })}
-            width={1280}
-            height={800}
-          />
-        </div>
-        <aside className="event-detail__facts">
-          <dl>
-            <div className="fact">
-              <dt>{t('eventDetail.starts')}</dt>
-              <dd>
-                <time dateTime={`${event.date}T${event.time}`}>{start}</time>
-              </dd>
-            </div>
-            {end ? (
-              <div className="fact">
-                <dt>{t('eventDetail.ends')}</dt>
-                <dd>{end}</dd>
-              </div>
-            ) : null}
-            <div className="fact">
-              <dt>{t('eventDetail.location')}</dt>
-              <dd>{event.location}</dd>
-            </div>
-            <div className="fact">
-              <dt>{t('eventDetail.category')}</dt>
-              <dd>{t(`eventDetail.categories.${event.category}`)}</dd>
-            </div>
-            {event.maxParticipants != null && event.registeredCount != null ? (
-              <div className="fact">
-                <dt>{t('eventDetail.participants')}</dt>
-                <dd data-testid="participants">
-                  {t('eventDetail.registeredOf', {
-                    registered: formatNumber(event.registeredCount, locale),
-                    max: formatNumber(event.maxParticipants, locale),
-                  })}
-                  {!event.cancelled && event.waitlistCount != null && (event.waitlistCount > 0 || event.isFull) ? (
-                    <span className="fact__note" data-testid="waiting">
-                      {t('eventDetail.waiting', { n: formatNumber(event.waitlistCount, locale) })}
-                    </span>
-                  ) : null}
-                </dd>
-              </div>
-            ) : null}
-          </dl>
-          {event.externalLink ? (
-            <a className="button button--secondary" href={event.externalLink} target="_blank" rel="noopener noreferrer">
-              {t('eventDetail.website')}
-              <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
-            </a>
-          ) : null}
-          {!event.isUpcoming && !event.cancelled ? (
-            <p className="notice">{t('eventDetail.past')}</p>
-          ) : complete && event.isUpcoming ? (
-            <EventRegistrationSlot event={event as EventDetailFieldsFragment} />
-          ) : null}
-          {showPass ? <MyEventPass key={String(event.isRegistered)} eventId={event.id} /> : null}
-        </aside>
-      </div>
-      <div className="event-detail__description">
-        {event.description.split(/\n{2,}/).map((para, i) => (
-          <p key={i}>{para}</p>
-        ))}
-      </div>
-    </article>
-  );
+  const event = served?.data.event;
+  return event && event.id === id && !token && location.key === served.key && served.language === i18n.language ? event : null;
 }
 
-export function EventDetailPage() {
+function ServedEventDetail({ event }: { event: NonNullable<ReturnType<typeof useServedEvent>> }) {
+  useDocumentTitle(event.title);
+  return <EventDetails event={event} complete />;
+}
+
+function EventDetailWaiting({ preview }: { preview?: ShownEvent }) {
   const { t } = useTranslation();
+  useDocumentTitle(preview?.title ?? t('titles.event'));
+  return <EventDetailLoading preview={preview} />;
+}
+
+/**
+ * An event's page. Drawn by the server with its event (scripts/serve-site.mjs), it hydrates from that
+ * event alone, without the data layer (Apollo, a third of the site's code, and its first query: most of
+ * what a cheap phone would otherwise do before the page answers a tap); Register Now and the waitlist
+ * fetch the data layer only if a signed-in reader uses them. Any other time the page asks the API.
+ */
+export function EventDetailPage() {
   const { id = '' } = useParams();
   const location = useLocation();
+  const servedEvent = useServedEvent(id);
   const passed = (location.state as EventNavigationState | null)?.event;
   const preview = passed && passed.id === id ? passed : undefined;
-  const { data, loading, error } = useEvent(id);
-  useDocumentTitle(data?.event.title ?? preview?.title ?? t('titles.event'));
 
   let body;
-  if (data?.event) {
-    body = <EventDetails event={data.event} complete />;
-  } else if (error) {
-    body = (
-      <ErrorAlert>{errorCode(error) === 'NOT_FOUND' ? t('eventDetail.notFound') : t('eventDetail.fetchError')}</ErrorAlert>
-    );
-  } else if (preview) {
-    body = (
-      <>
-        <EventDetails event={preview} complete={false} />
-        {loading ? <Loading label={t('eventDetail.loading')} /> : null}
-      </>
-    );
-  } else if (loading) {
-    body = <Loading label={t('eventDetail.loading')} />;
+  if (servedEvent) {
+    body = <ServedEventDetail event={servedEvent} />;
   } else {
-    body = <ErrorAlert>{t('eventDetail.notFound')}</ErrorAlert>;
+    wantDataLayer(); // the page needs it now (the part waits for it)
+    body = (
+      <Suspense fallback={<EventDetailWaiting preview={preview} />}>
+        <LiveEventDetail id={id} preview={preview} />
+      </Suspense>
+    );
   }
 
   return (
