@@ -18,6 +18,9 @@ const servedLanguage = document.documentElement.lang;
 // (?lang, the lang cookie, a stored choice, English), load its catalogue, set <html lang>, then
 // render. The page's own chunk loads at the same time (with the data layer if the page needs it), so
 // the first render is the page itself, not a loading spinner.
+// First a yield: the entry's evaluation (every module it imports) ends the task, and choosing the
+// language and the page (reading cookies, matching the route table) runs in a task of its own.
+await yieldToMain();
 const [i18n] = await Promise.all([initI18n(), preloadPage(window.location.pathname).catch(() => undefined)]);
 // The last chunk's evaluation ends a task: what follows (the served data, hydration) starts its own.
 await yieldToMain();
