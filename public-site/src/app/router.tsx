@@ -14,11 +14,13 @@ const EventsRoute = lazyPage(() => import('./routes/events'));
 const EventDetailRoute = lazyPage(() => import('./routes/event-detail'), { data: 'deferred' });
 const AboutRoute = lazyPage(() => import('./routes/about'), { data: 'deferred' });
 const TeamsRoute = lazyPage(() => import('./routes/teams'));
-const ContactRoute = lazyPage(() => import('./routes/contact'));
+// The contact form only writes: it takes the data layer when sent (useDataMutation), not to be drawn.
+const ContactRoute = lazyPage(() => import('./routes/contact'), { data: 'deferred' });
 const NotFoundRoute = lazyPage(() => import('./routes/not-found'), { data: 'deferred' });
 // Accounts and the teacher area.
-const LoginRoute = lazyPage(() => import('@/features/accounts/components/login-page'));
-const RegisterRoute = lazyPage(() => import('@/features/accounts/components/register-page'));
+// Signing in and up only write: their forms take the data layer when sent (useDataMutation).
+const LoginRoute = lazyPage(() => import('@/features/accounts/components/login-page'), { data: 'deferred' });
+const RegisterRoute = lazyPage(() => import('@/features/accounts/components/register-page'), { data: 'deferred' });
 const VerifyOtpRoute = lazyPage(() => import('@/features/accounts/components/verify-otp-page'));
 const ProfileRoute = lazyPage(() => import('@/features/accounts/components/profile-page'));
 const DashboardRoute = lazyPage(() => import('@/features/accounts/components/dashboard-page'));

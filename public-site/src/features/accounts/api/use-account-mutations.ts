@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import {
   LoginWithPasswordDocument,
   RequestLoginCodeDocument,
@@ -7,11 +6,15 @@ import {
   UpdateProfileDocument,
   VerifyLoginCodeDocument,
 } from '@/gql/graphql';
+import { useDataMutation } from '@/lib/use-data-client';
 
-export const useRequestLoginCode = () => useMutation(RequestLoginCodeDocument);
-export const useVerifyLoginCode = () => useMutation(VerifyLoginCodeDocument);
-export const useLoginWithPassword = () => useMutation(LoginWithPasswordDocument);
-export const useSendSignupCode = () => useMutation(SendSignupCodeDocument);
-export const useSignUp = () => useMutation(SignUpDocument);
+// Mutations for a click (useDataMutation): the sign-in, sign-up and profile forms render without the data
+// layer, which is fetched when a form is sent if the reader's typing has not brought it already.
+
+export const useRequestLoginCode = () => useDataMutation(RequestLoginCodeDocument);
+export const useVerifyLoginCode = () => useDataMutation(VerifyLoginCodeDocument);
+export const useLoginWithPassword = () => useDataMutation(LoginWithPasswordDocument);
+export const useSendSignupCode = () => useDataMutation(SendSignupCodeDocument);
+export const useSignUp = () => useDataMutation(SignUpDocument);
 /** The result (User with id) replaces the cached `me`, so the header's name follows. */
-export const useUpdateProfile = () => useMutation(UpdateProfileDocument);
+export const useUpdateProfile = () => useDataMutation(UpdateProfileDocument);

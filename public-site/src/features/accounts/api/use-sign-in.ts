@@ -1,19 +1,19 @@
 import { useCallback } from 'react';
-import { useApolloClient } from '@apollo/client/react';
 import { setAuthToken, storeRegistrationToken } from '@/lib/auth-token';
+import { useDataClient } from '@/lib/use-data-client';
 
 /**
  * Stores a new session and forgets what was cached for the previous one (events say whether *this*
  * user is registered, `me` is someone else's).
  */
 export function useSignIn() {
-  const client = useApolloClient();
+  const withClient = useDataClient();
   return useCallback(
     async (token: string, options: { fromRegistrationDialog?: boolean } = {}) => {
-      await client.clearStore();
+      await withClient((client) => client.clearStore());
       if (options.fromRegistrationDialog) storeRegistrationToken(token);
       else setAuthToken(token);
     },
-    [client],
+    [withClient],
   );
 }

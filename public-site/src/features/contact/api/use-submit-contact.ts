@@ -1,6 +1,7 @@
-import { useMutation } from '@apollo/client/react';
 import { SubmitContactDocument } from '@/gql/graphql';
+import { useDataMutation } from '@/lib/use-data-client';
 
+/** Sends the contact form; the data layer is fetched on submit if the reader's typing has not brought it already. */
 export function useSubmitContact() {
-  return useMutation(SubmitContactDocument);
+  return useDataMutation(SubmitContactDocument);
 }
