@@ -12,7 +12,7 @@ import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink } from '@apol
 import { paths } from '@/config/paths';
 import { EventDocument, type EventDetailFieldsFragment } from '@/gql/graphql';
 import { createApolloCache } from '@/lib/apollo-cache';
-import { PAGE_DATA_ELEMENT_ID, type PageData as ServedPageData } from '@/lib/served-page';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '@/lib/served-page';
 import { initI18nSync, type Language } from '@/i18n';
 // Bundled here (the browser loads it as a chunk of its own): every page is rendered in both languages.
 import hi from '@/i18n/locales/hi.json';
@@ -37,7 +37,7 @@ export const pageDataElementId = PAGE_DATA_ELEMENT_ID;
 
 export interface RenderOptions {
   /** The data to draw the page with (loadPageData's); without it the page's data is loading. */
-  pageData?: ServedPageData;
+  pageData?: PageData;
 }
 
 export async function render(url: string, lang: Language = 'en', { pageData }: RenderOptions = {}): Promise<string> {
@@ -72,9 +72,10 @@ export async function render(url: string, lang: Language = 'en', { pageData }: R
 /** What the link preview of an event page shows (scripts/serve-site.mjs writes its Open Graph tags). */
 export type PageEvent = Pick<EventDetailFieldsFragment, 'title' | 'description' | 'date' | 'location' | 'imageUrl' | 'imageSrcSet'>;
 
-export interface PageData {
+/** What loadPageData gives the site server: the page's data, and what its link preview shows. */
+export interface LoadedPage {
   /** The answers of the page's queries: for render() and, as JSON, for the client. Nothing personal: asked signed out. */
-  pageData: ServedPageData;
+  pageData: PageData;
   event: PageEvent;
 }
 
@@ -91,7 +92,7 @@ export interface LoadOptions {
  * the page's own (useEvent's query, in `lang` as the browser's Accept-Language) without credentials,
  * so it holds only what every signed-out reader sees.
  */
-export async function loadPageData(url: string, lang: Language, { graphqlUrl, timeoutMs = 1500 }: LoadOptions): Promise<PageData | null> {
+export async function loadPageData(url: string, lang: Language, { graphqlUrl, timeoutMs = 1500 }: LoadOptions): Promise<LoadedPage | null> {
   const match = matchRoutes(appRoutes, new URL(url, 'http://server').pathname)?.at(-1);
   if (match?.route.path !== paths.event.path || !match.params.id) return null;
   const id = match.params.id;

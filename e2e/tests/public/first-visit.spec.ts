@@ -52,6 +52,25 @@ test.describe('home, first visit on a phone @mobile', () => {
     expect(scripts.filter(isDataLayer)).toHaveLength(1);
   });
 
+  test('an event page drawn by the site server starts without the data layer; Register Now asks to log in', async ({ page, request }) => {
+    const res = await request.post('/graphql', { data: { query: '{ events(filter: { when: UPCOMING }, limit: 1) { items { id title } } }' } });
+    const event = (await res.json())?.data?.events?.items?.[0] as { id: string; title: string } | undefined;
+    test.skip(!event, 'needs an upcoming event (the demo data has some)');
+    const scripts = recordScripts(page);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/graphql') asked.push(r.postData() ?? '');
+    });
+    await page.goto(`/events/${event!.id}`, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1, name: event!.title })).toBeVisible();
+    const register = page.getByRole('button', { name: 'Register Now' });
+    await expect(register).toBeEnabled(); // live: hydrated from the page's own data
+    expect(scripts.filter(isDataLayer), 'the page hydrates from the data it was drawn with').toEqual([]);
+    expect(asked, 'nothing is asked of the API').toEqual([]);
+    await register.click();
+    await expect(page.getByRole('alert')).toContainText('You must be logged in to register.');
+  });
+
   test('a page that queries the API loads the data layer with it', async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto('/teams', { waitUntil: 'networkidle' });

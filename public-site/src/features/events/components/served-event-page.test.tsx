@@ -1,10 +1,10 @@
 import { renderToString } from 'react-dom/server';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { dataLayerLoaded, resetDataLayerForTests, wantDataLayer } from '@/lib/data-layer-loader';
-import { PAGE_DATA_ELEMENT_ID, takeServedPageData, type ServedPage } from '@/lib/served-page';
+import { loadedEntryKey, PAGE_DATA_ELEMENT_ID, takeServedPageData, type ServedPage } from '@/lib/served-page';
 import { eventDetail } from '@/testing/fixtures';
 import { hydrateServerHtml } from '@/testing/hydrate';
 import { EventDetailPage } from './event-detail-page';
@@ -129,5 +129,28 @@ describe('takeServedPageData', () => {
     expect(warn).toHaveBeenCalled();
     expect(doc.getElementById(PAGE_DATA_ELEMENT_ID)).toBeNull();
     warn.mockRestore();
+  });
+});
+
+describe('loadedEntryKey', () => {
+  function KeyOfLocation() {
+    return <p>{useLocation().key}</p>;
+  }
+
+  afterEach(() => window.history.replaceState(null, ''));
+
+  // The served page is shown only while location.key is this key: it must be the router's own.
+  it.each([
+    ['a first load (no history state)', null, 'default'],
+    ['a reload of an entry the app had pushed', { usr: null, key: 'k3x9ab', idx: 2 }, 'k3x9ab'],
+  ])('is the key BrowserRouter gives the entry the document was loaded at: %s', (_case, state, key) => {
+    window.history.replaceState(state, '');
+    expect(loadedEntryKey()).toBe(key);
+    render(
+      <BrowserRouter>
+        <KeyOfLocation />
+      </BrowserRouter>,
+    );
+    expect(screen.getByText(key)).toBeInTheDocument();
   });
 });
