@@ -7,6 +7,7 @@ import { AccountButton } from './account-button';
 import { useAuthToken } from '@/lib/auth-token';
 import { LanguageSwitch } from './language-switch';
 import { useDisclosure } from './use-disclosure';
+import { Icon } from '@/components/ui/icon';
 
 // The signed-in user's menu reads their name from the API: it comes with the data layer, which a
 // signed-in visit loads at once (main.tsx); until then the header shows the account button alone.
@@ -40,7 +41,7 @@ function HomeMenu() {
       >
         {t('nav.home')}
         <span className="nav__caret" aria-hidden="true">
-          ▾
+          <Icon name="chevron-down" size="1em" strokeWidth={2.5} />
         </span>
       </button>
       <ul id="home-menu" className="dropdown" hidden={!menu.open} aria-label={t('nav.homeMenu')}>

@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
+import { Icon } from '@/components/ui/icon';
 
 /** 'Back to Events': one page back, or the events page when this is the first page. */
 export function BackToEvents() {
@@ -19,7 +20,7 @@ export function BackToEvents() {
         }
       }}
     >
-      <span aria-hidden="true">← </span>
+      <Icon name="arrow-left" size="1em" strokeWidth={2.2} />{' '}
       {t('login.backToEvents')}
     </Link>
   );

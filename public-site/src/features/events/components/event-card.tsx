@@ -10,6 +10,7 @@ import { EventBadge } from './event-badge';
 import { RegisterButton } from './register-button';
 import defaultEventImage from '@/assets/event-default.webp';
 import './events.css';
+import { Icon } from '@/components/ui/icon';
 
 export type EventCardEvent = EventCardFieldsFragment;
 
@@ -62,7 +63,8 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventCardEvent; 
             aria-label={t('events.learnMoreAbout', { title: event.title })}
           >
             {t('common.learnMore')}
-            <span aria-hidden="true"> →</span>
+            {' '}
+            <Icon name="arrow-right" size="1em" strokeWidth={2.2} />
           </Link>
           {event.isUpcoming && !event.cancelled ? <RegisterButton event={event} compact /> : null}
         </div>

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import type { EventNavigationState } from './event-card';
 import { EventDetailLoading, EventDetails, type ShownEvent } from './event-details';
 import './events.css';
+import { Icon } from '@/components/ui/icon';
 
 // The page's content from the API, with the data layer: for every page but the one the server drew.
 const LiveEventDetail = dataPart(() => import('./live-event-detail'));
@@ -31,7 +32,7 @@ function BackLink() {
         }
       }}
     >
-      <span aria-hidden="true">← </span>
+      <Icon name="arrow-left" size="1em" strokeWidth={2.2} />{' '}
       {t('eventDetail.back')}
     </Link>
   );

@@ -11,6 +11,7 @@ import {
 } from '@/lib/paging/carousel-paging';
 import { Loading } from '@/components/ui/loading';
 import { EventCard, type EventCardEvent } from './event-card';
+import { Icon } from '@/components/ui/icon';
 
 const PAGING_OPTIONS = { pauseOnNavigate: true };
 
@@ -50,7 +51,7 @@ export function EventsCarousel({ title, events, loading, emptyText }: Props) {
               onClick={() => dispatch({ type: 'previous' })}
               aria-label={t('events.previousPage')}
             >
-              <span aria-hidden="true">‹</span>
+              <Icon name="chevron-left" size="1em" strokeWidth={2.2} />
             </button>
             {!reducedMotion ? (
               <button
@@ -59,7 +60,7 @@ export function EventsCarousel({ title, events, loading, emptyText }: Props) {
                 onClick={() => dispatch({ type: 'togglePause' })}
                 aria-label={paused ? t('events.playCarousel') : t('events.pauseCarousel')}
               >
-                <span aria-hidden="true">{paused ? '►' : '❚❚'}</span>
+                <Icon name={paused ? 'play' : 'pause'} size="0.8em" strokeWidth={3} />
               </button>
             ) : null}
             <button
@@ -68,7 +69,7 @@ export function EventsCarousel({ title, events, loading, emptyText }: Props) {
               onClick={() => dispatch({ type: 'next' })}
               aria-label={t('events.nextPage')}
             >
-              <span aria-hidden="true">›</span>
+              <Icon name="chevron-right" size="1em" strokeWidth={2.2} />
             </button>
           </div>
         ) : null}

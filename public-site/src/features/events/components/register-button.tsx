@@ -7,6 +7,7 @@ import { useAuthToken } from '@/lib/auth-token';
 import { useLive } from '@/lib/use-live';
 import { errorCode } from '@/lib/errors';
 import { useMarkEventCancelled, useMarkEventFull, useRegisterForEvent, useUnregisterFromEvent } from '../api/use-event-registration';
+import { Icon } from '@/components/ui/icon';
 
 export interface RegistrationState {
   id: string;
@@ -95,7 +96,7 @@ export function RegisterButton({ event, compact = false }: { event: Registration
           disabled
           aria-label={compact ? t('eventRegistration.registeredFor', { title: event.title }) : undefined}
         >
-          <span aria-hidden="true">✓ </span>
+          <Icon name="check" size="1em" strokeWidth={2.5} />
           {t('eventRegistration.registered')}
         </button>
         {compact ? null : (

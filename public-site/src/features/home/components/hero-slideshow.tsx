@@ -7,6 +7,7 @@ import hero2Small from '@/assets/hero-2-800.webp';
 import hero2Large from '@/assets/hero-2-1600.webp';
 import hero3Small from '@/assets/hero-3-800.webp';
 import hero3Large from '@/assets/hero-3-1600.webp';
+import { Icon } from '@/components/ui/icon';
 
 const slides = [
   { altKey: 'hero.slide1', small: hero1Small, large: hero1Large },
@@ -58,7 +59,7 @@ export function HeroSlideshow() {
             onClick={() => dispatch({ type: 'togglePause' })}
             aria-label={paused ? t('common.playSlideshow') : t('common.pauseSlideshow')}
           >
-            <span aria-hidden="true">{paused ? '►' : '❚❚'}</span>
+            <Icon name={paused ? 'play' : 'pause'} size="1.25em" strokeWidth={3} />
           </button>
         ) : null}
         <div className="dots dots--light" role="group" aria-label={t('hero.label')}>
