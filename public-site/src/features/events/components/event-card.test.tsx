@@ -85,7 +85,9 @@ describe('EventCard', () => {
     );
     const link = screen.getByRole('link', { name: /learn more/i });
     expect(link).toHaveAttribute('href', '/events/ev-1');
-    expect(link).toHaveTextContent('Learn More');
+    // Visible "Learn More", and the title in the link's text for search engines (Lighthouse's link-text audit).
+    expect(link).toHaveTextContent('Learn More: Career Guidance Camp');
+    expect(link).toHaveAccessibleName('Learn more about Career Guidance Camp');
     await userEvent.click(link);
     expect(screen.getByText('detail page for Career Guidance Camp')).toBeInTheDocument();
   });

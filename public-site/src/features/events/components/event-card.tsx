@@ -63,7 +63,8 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventCardEvent; 
             aria-label={t('events.learnMoreAbout', { title: event.title })}
           >
             {t('common.learnMore')}
-            {' '}
+            {/* The card's title in the link's text too: "Learn More" alone tells a search engine nothing. */}
+            <span className="visually-hidden">: {event.title}</span>{' '}
             <Icon name="arrow-right" size="1em" strokeWidth={2.2} />
           </Link>
           {event.isUpcoming && !event.cancelled ? <RegisterButton event={event} compact /> : null}
