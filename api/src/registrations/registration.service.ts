@@ -1,4 +1,4 @@
-import { In, type DataSource } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import type { Viewer } from '../common/access';
 import type { Clock } from '../common/clock';
 import { DomainError, notFound } from '../common/errors';
@@ -8,13 +8,16 @@ import type { AuditService } from '../audit/audit.service';
 import type { CheckInService } from '../checkin/checkin.service';
 import { EventEntity as EventEntityClass, type EventEntity } from '../events/event.entity';
 import type { EventService } from '../events/event.service';
-import type { MailService } from '../mail/mail.service';
+import type { Delivery, MailDeliveries } from '../mail/mail-deliveries';
+import type { MailMessage } from '../mail/mail.service';
 import type { ReminderService } from '../reminders/reminder.service';
 import { registrationConfirmationMail, type MailLanguage } from '../mail/event-mails';
 import { eventIcs, icsFilename } from './registration.ics';
 import { mailEventOf } from '../events/event.mail';
 import type { Language } from '../i18n/languages';
 import { RegistrationEntity } from './registration.entity';
+import { UserEntity } from '../users/user.entity';
+import { queryRows } from '../common/sql';
 import { registrationLedger } from './registration-ledger';
 
 export const REGISTRATION_MESSAGES = {
@@ -44,6 +47,9 @@ interface ConfirmationDetails {
   checkIn?: { code: string; qrPng: Buffer } | null;
 }
 
+/** The confirmation of a place, sent by the job queue's mail worker. */
+export const CONFIRMATION_MAIL = 'registration-confirmation';
+
 /** Event registrations: the rules around the ledger (who, when, what is said and mailed). */
 export class RegistrationService {
   /** Reads the check-in code for the confirmation mail (set by services.ts). */
@@ -53,12 +59,14 @@ export class RegistrationService {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly events: EventService,
-    private readonly mail: MailService,
+    private readonly deliveries: MailDeliveries,
     private readonly logger: Logger,
     private readonly publicOrigin: string,
     private readonly audit: AuditService,
     private readonly reminders?: ReminderService,
-  ) {}
+  ) {
+    deliveries.compose(CONFIRMATION_MAIL, (d) => this.composeConfirmation(d));
+  }
 
   /** For each event id, whether the viewer is registered: one query for a whole list (none when signed out). */
   async registeredFlags(viewer: Viewer | null, eventIds: readonly string[]): Promise<boolean[]> {
@@ -88,11 +96,17 @@ export class RegistrationService {
   /**
    * Registers the viewer: the place is taken through the ledger in one transaction (capacity, not yet
    * started, the unique pair as backstop). Registering twice answers success and changes nothing. The
-   * confirmation mail (.ics attached) goes after commit.
+   * confirmation mail (.ics and check-in QR attached) is queued in the same transaction: it exists exactly
+   * when the place does, survives a restart, is retried while SMTP is down, and is built by the queue's
+   * worker rather than on the request's way out.
    */
   async register(viewer: Viewer, eventId: string): Promise<RegistrationResult> {
     if (!isUuid(eventId)) throw notFound(REGISTRATION_MESSAGES.notFound);
-    const outcome = await this.dataSource.transaction((m) => registrationLedger.add(m, eventId, viewer.id, this.clock.now()));
+    const outcome = await this.dataSource.transaction(async (m) => {
+      const result = await registrationLedger.add(m, eventId, viewer.id, this.clock.now());
+      if (result === 'added') await this.planConfirmation(m, viewer, eventId);
+      return result;
+    });
     switch (outcome) {
       case 'no-event': throw notFound(REGISTRATION_MESSAGES.notFound);
       case 'no-user': throw new DomainError('UNAUTHENTICATED', 'Invalid or expired session. Please sign in again.');
@@ -102,7 +116,6 @@ export class RegistrationService {
       default: break;
     }
     const event = await this.getEvent(eventId);
-    if (outcome === 'added') this.sendConfirmation(viewer, event, await this.confirmationDetails(viewer, event));
     return outcome === 'added'
       ? { event, message: REGISTRATION_MESSAGES.registered, changed: true }
       : { event, message: REGISTRATION_MESSAGES.alreadyRegistered, changed: false };
@@ -163,42 +176,59 @@ export class RegistrationService {
     return { filename: icsFilename(event), content: eventIcs(event, this.publicOrigin, lang) };
   }
 
-  /** The confirmation of a place taken another way (a waiting-list offer accepted): the same mail, .ics attached. */
-  async sendConfirmationFor(viewer: Viewer, event: EventEntity): Promise<void> {
-    this.sendConfirmation(viewer, event, await this.confirmationDetails(viewer, event));
+  /**
+   * Queues the confirmation of a place (taken by registering, or by accepting a waiting-list offer) inside
+   * the transaction that took it. Keyed by the moment, so someone who gives a place up and takes it again
+   * is confirmed again.
+   */
+  async planConfirmation(m: EntityManager, viewer: Viewer, eventId: string): Promise<void> {
+    const at = this.clock.now().toISOString();
+    await this.deliveries.plan(m, [{ key: `${CONFIRMATION_MAIL}:${eventId}:${viewer.id}:${at}`, kind: CONFIRMATION_MAIL, userId: viewer.id, eventId, recipient: viewer.email }]);
   }
 
   private getEvent(eventId: string): Promise<EventEntity> {
     return this.events.get(eventId);
   }
 
-  /** The person's language (the viewer does not carry it), when a reminder will come, and their check-in code. */
-  private async confirmationDetails(viewer: Viewer, event: EventEntity): Promise<ConfirmationDetails> {
+  /** The queued confirmation, built when it is sent: skipped when the place or the event is gone meanwhile. */
+  private async composeConfirmation(d: Delivery): Promise<MailMessage | { skip: string }> {
+    if (!d.eventId || !d.userId) return { skip: 'no event or person' };
+    const [registered] = await queryRows(this.dataSource, `SELECT 1 FROM registrations WHERE event_id = $1 AND user_id = $2`, [d.eventId, d.userId]);
+    if (!registered) return { skip: 'no longer registered' };
+    const event = await this.dataSource.getRepository(EventEntityClass).findOne({ where: { id: d.eventId } });
+    if (!event) return { skip: 'the event was deleted' };
+    if (event.cancelledAt) return { skip: 'the event was cancelled' };
+    const user = await this.dataSource.getRepository(UserEntity).findOne({ where: { id: d.userId } });
+    if (!user) return { skip: 'the account was deleted' };
+    const { language, reminderLeadHours, checkIn } = await this.confirmationDetails(user.id, event);
+    const ics = { filename: icsFilename(event), content: eventIcs(event, this.publicOrigin, language), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+    return registrationConfirmationMail({
+      to: d.recipient,
+      name: user.name,
+      language,
+      event: mailEventOf(event, language),
+      publicOrigin: this.publicOrigin,
+      ics,
+      reminderLeadHours,
+      checkInCode: checkIn?.code ?? null,
+      checkInQrPng: checkIn?.qrPng ?? null,
+    });
+  }
+
+  /** The person's language, when a reminder will come, and their check-in code. */
+  private async confirmationDetails(userId: string, event: EventEntity): Promise<ConfirmationDetails> {
     let details: ConfirmationDetails;
     try {
-      details = this.reminders ? await this.reminders.confirmationDetails(viewer.id, event) : { language: 'en', reminderLeadHours: null };
+      details = this.reminders ? await this.reminders.confirmationDetails(userId, event) : { language: 'en', reminderLeadHours: null };
     } catch (err) {
       this.logger.warn('could not read the confirmation details', { eventId: event.id, reason: (err as Error)?.message });
       details = { language: 'en', reminderLeadHours: null };
     }
     try {
-      details.checkIn = this.checkIns ? await this.checkIns.confirmationCode(viewer.id, event.id) : null;
+      details.checkIn = this.checkIns ? await this.checkIns.confirmationCode(userId, event.id) : null;
     } catch (err) {
       this.logger.warn('could not read the check-in code', { eventId: event.id, reason: (err as Error)?.message });
     }
     return details;
-  }
-
-  /** After commit, in the background: a mail failure never undoes the registration; it is logged. */
-  private sendConfirmation(viewer: Viewer, event: EventEntity, details: ConfirmationDetails = { language: 'en', reminderLeadHours: null }): void {
-    try {
-      const { language, reminderLeadHours, checkIn } = details;
-      const ics = { filename: icsFilename(event), content: eventIcs(event, this.publicOrigin, language), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
-      this.mail.sendLater(
-        registrationConfirmationMail({ to: viewer.email, name: viewer.name, language, event: mailEventOf(event, language), publicOrigin: this.publicOrigin, ics, reminderLeadHours, checkInCode: checkIn?.code ?? null, checkInQrPng: checkIn?.qrPng ?? null }),
-      );
-    } catch (err) {
-      this.logger.warn('could not prepare the registration confirmation', { eventId: event.id, reason: (err as Error)?.message });
-    }
   }
 }

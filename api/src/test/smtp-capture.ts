@@ -36,8 +36,9 @@ export class SmtpCapture {
     });
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
+  /** Listens on `port` (0: any free one; a stopped capture's port: the same server back). */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', () => resolve()));
     this.port = (this.server.server.address() as net.AddressInfo).port;
     return `smtp://127.0.0.1:${this.port}`;
   }

@@ -215,6 +215,7 @@ export class WaitlistService {
       const [entry] = await queryRows<{ id: string }>(m, `SELECT id FROM waitlist_entries WHERE event_id = $1 AND user_id = $2 AND status = 'offered'`, [eventId, viewer.id]);
       const result = await registrationLedger.accept(m, eventId, viewer.id, now);
       if (entry && (result === 'accepted' || result === 'already')) await this.jobs.cancelPending(m, EXPIRY_JOB, entry.id);
+      if (result === 'accepted') await this.registrations.planConfirmation(m, viewer, eventId);
       return result;
     });
     switch (outcome) {
@@ -227,7 +228,6 @@ export class WaitlistService {
       default: break;
     }
     const event = await this.events.get(eventId);
-    if (outcome === 'accepted') await this.registrations.sendConfirmationFor(viewer, event);
     return outcome === 'accepted'
       ? { event, message: WAITLIST_MESSAGES.accepted, changed: true }
       : { event, message: WAITLIST_MESSAGES.alreadyRegistered, changed: false };

@@ -3,6 +3,7 @@ import { EventEntity } from '../../events/event.entity';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { adminToken, makeEvent, makeUser, standardScenario, userToken } from '../../test/scenarios';
 import { SmtpCapture, decodeQuotedPrintable } from '../../test/smtp-capture';
+import { MAIL_JOB } from '../../mail/mail-deliveries';
 import type { UserEntity } from '../../users/user.entity';
 import { CHECKIN_ALPHABET, checkInCodeSource, newCheckInCodes, parseCheckInInput } from '../checkin-code';
 
@@ -116,6 +117,7 @@ describe('check-in codes', () => {
     const event = await eventOn17th({ title: 'Maths olympiad' });
     const user = await registeredAt(event.id);
     const { code } = await codesOf(event.id, user.id);
+    await ctx.services.jobs.runDue(MAIL_JOB);
     const mail = await smtp.waitFor(user.email);
     await ctx.services.mail.idle();
     const raw = decodeQuotedPrintable(mail.raw);

@@ -49,6 +49,7 @@ const post = (path: string, body: object, lang?: string) => {
 };
 const mailsTo = (email: string): ReadMail[] => smtp.to(email).map((m) => readMail(m.raw));
 async function lastMail(email: string, count: number): Promise<ReadMail> {
+  await ctx.services.jobs.runDue(MAIL_JOB); // queued mails (the confirmation)
   await ctx.services.mail.idle();
   await smtp.waitFor(email, count);
   return mailsTo(email)[count - 1];

@@ -5,6 +5,7 @@ import type { UserEntity } from '../../users/user.entity';
 import { createTestContext, usingPostgres, type TestContext } from '../../test/harness';
 import { adminToken, makeEvent, makeUser, userToken } from '../../test/scenarios';
 import { SmtpCapture, decodeQuotedPrintable } from '../../test/smtp-capture';
+import { MAIL_JOB } from '../../mail/mail-deliveries';
 
 let ctx: TestContext;
 let smtp: SmtpCapture;
@@ -25,6 +26,9 @@ const viewerOf = (u: UserEntity): Viewer => ({ id: u.id, email: u.email, name: u
 const register = (id: string, token: string) => ctx.http.post(`/api/events/${id}/register`).set('authorization', `Bearer ${token}`).send();
 const unregister = (id: string, token: string) => ctx.http.post(`/api/events/${id}/unregister`).set('authorization', `Bearer ${token}`).send();
 
+const confirmationsQueuedFor = async (user: UserEntity): Promise<number> =>
+  Number((await ctx.db.dataSource.query(`SELECT count(*) AS n FROM mail_deliveries WHERE user_id = $1 AND kind = 'registration-confirmation'`, [user.id]))[0].n);
+
 describe('REST register / unregister', () => {
   it('registers once, counts once, mails a confirmation with an .ics, and unregisters', async () => {
     const event = await makeEvent(ctx, { title: 'Career guidance camp', maxParticipants: 10 });
@@ -38,6 +42,9 @@ describe('REST register / unregister', () => {
     expect(again.body.message).toBe('You are already registered for this event.');
     expect([await countOf(event.id), await rowsOf(event.id)]).toEqual([1, 1]);
 
+    // The confirmation is queued with the place (one, however often they press), and the mail worker sends it.
+    expect(await confirmationsQueuedFor(user)).toBe(1);
+    expect(await ctx.services.jobs.runDue(MAIL_JOB)).toMatchObject({ failed: 0 });
     const mail = await smtp.waitFor(user.email);
     expect(mail.subject).toContain('Career guidance camp');
     expect(mail.raw).toMatch(/Content-Type: text\/calendar/i);
@@ -79,17 +86,39 @@ describe('REST register / unregister', () => {
     expect((await register('nope', token)).status).toBe(404);
   });
 
-  it('keeps the registration when the confirmation mail cannot be sent', async () => {
-    const event = await makeEvent(ctx);
+  it('keeps the registration when the confirmation mail cannot be sent, and sends it when SMTP is back', async () => {
+    const event = await makeEvent(ctx, { title: 'Science fair' });
+    const user = await makeUser(ctx);
+    await ctx.services.jobs.runDue(MAIL_JOB); // earlier tests' mails, while SMTP is up
+    const port = smtp.port;
     await smtp.stop();
-    try {
-      const res = await register(event.id, userToken(ctx, await makeUser(ctx)));
-      expect(res.status).toBe(200);
-      await ctx.services.mail.idle();
-      expect(await countOf(event.id)).toBe(1);
-    } finally {
-      smtp = new SmtpCapture();
-    }
+    const res = await register(event.id, userToken(ctx, user));
+    expect(res.status).toBe(200);
+    expect(await countOf(event.id)).toBe(1);
+    expect(await ctx.services.jobs.runDue(MAIL_JOB)).toEqual({ completed: 0, failed: 1 });
+    const [delivery] = await ctx.db.dataSource.query(`SELECT sent_at, last_error FROM mail_deliveries WHERE user_id = $1`, [user.id]);
+    expect(delivery.sent_at).toBeNull();
+    expect(delivery.last_error).toBeTruthy();
+
+    smtp = new SmtpCapture();
+    await smtp.start(port);
+    // The queue retries with backoff; the retry's time comes.
+    await ctx.db.dataSource.query(`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE name = $1 AND state::text = 'retry'`, [MAIL_JOB]);
+    expect(await ctx.services.jobs.runDue(MAIL_JOB)).toEqual({ completed: 1, failed: 0 });
+    expect((await smtp.waitFor(user.email)).subject).toBe('You are registered: Science fair');
+  });
+
+  it('sends no confirmation for a place given up before the mail went', async () => {
+    const event = await makeEvent(ctx);
+    const user = await makeUser(ctx);
+    const token = userToken(ctx, user);
+    await register(event.id, token);
+    await unregister(event.id, token);
+    await ctx.services.jobs.runDue(MAIL_JOB);
+    const [delivery] = await ctx.db.dataSource.query(`SELECT sent_at, skipped_reason FROM mail_deliveries WHERE user_id = $1`, [user.id]);
+    expect(delivery).toEqual({ sent_at: null, skipped_reason: 'no longer registered' });
+    await ctx.services.mail.idle();
+    expect(smtp.to(user.email)).toEqual([]);
   });
 });
 

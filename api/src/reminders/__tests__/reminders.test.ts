@@ -60,6 +60,7 @@ async function createEvent(title: string, daysAhead: number, time = '10:00'): Pr
 async function register(user: UserEntity, eventId: string) {
   const res = await ctx.http.post(`/api/events/${eventId}/register`).set('authorization', `Bearer ${userToken(ctx, user)}`);
   expect(res.status).toBe(200);
+  await ctx.services.jobs.runDue(MAIL_JOB); // the confirmation
   await ctx.services.mail.idle();
 }
 
@@ -204,7 +205,7 @@ describe('the reminder job', () => {
     await register(user, started.id);
     ctx.clock.set(new Date(started.startsAt.getTime() + 60_000));
     await ctx.services.reminders.runReminderJob(started.id);
-    expect(await ctx.db.dataSource.query(`SELECT id FROM mail_deliveries WHERE event_id = $1`, [started.id])).toHaveLength(0);
+    expect(await ctx.db.dataSource.query(`SELECT id FROM mail_deliveries WHERE kind = 'reminder' AND event_id = $1`, [started.id])).toHaveLength(0);
   });
 
   it('at start-up, schedules the events that have no reminder job (written before reminders existed, or seeded)', async () => {
@@ -243,7 +244,7 @@ describe('the reminder job', () => {
       await Promise.all([ctx.services.jobs.runDue(REMINDER_JOB), second.jobs.runDue(REMINDER_JOB)]);
       await Promise.all([ctx.services.reminders.runReminderJob(event.id), second.reminders.runReminderJob(event.id)]);
       await Promise.all([ctx.services.jobs.runDue(MAIL_JOB), second.jobs.runDue(MAIL_JOB)]);
-      const ids: { id: string }[] = await ctx.db.dataSource.query(`SELECT id FROM mail_deliveries WHERE event_id = $1`, [event.id]);
+      const ids: { id: string }[] = await ctx.db.dataSource.query(`SELECT id FROM mail_deliveries WHERE kind = 'reminder' AND event_id = $1`, [event.id]);
       expect(ids).toHaveLength(30);
       await Promise.all(ids.flatMap(({ id }) => [ctx.services.deliveries.deliver(id), second.deliveries.deliver(id)]));
       for (const u of users) expect(reminders(u)).toHaveLength(1);
@@ -285,7 +286,7 @@ describe('stopping reminders', () => {
     await ctx.services.jobs.runDue(MAIL_JOB);
     expect(reminders(stays)).toHaveLength(1);
     for (const u of [byGet, byPost, byProfile, meanwhile]) expect(reminders(u)).toHaveLength(0);
-    const skipped = await ctx.db.dataSource.query(`SELECT skipped_reason FROM mail_deliveries WHERE event_id = $1 AND user_id = $2`, [event.id, meanwhile.id]);
+    const skipped = await ctx.db.dataSource.query(`SELECT skipped_reason FROM mail_deliveries WHERE kind = 'reminder' AND event_id = $1 AND user_id = $2`, [event.id, meanwhile.id]);
     expect(skipped).toEqual([{ skipped_reason: 'reminders turned off' }]);
 
     // On again on the profile: the next event reminds them.

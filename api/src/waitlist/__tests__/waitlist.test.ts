@@ -198,6 +198,7 @@ describe('offers', () => {
     expect(result.message).toBe('Successfully registered for the event!');
     expect(await row(event.id)).toMatchObject({ registered: 1, rows: 1, offered: 0, offers: 0, waiting: 0 });
     expect(await statusOf(event.id, queue[0])).toBe('accepted');
+    await drain(); // the confirmation, queued with the place
     await ctx.services.mail.idle();
     const confirmations = mails(queue[0], /You are registered/);
     expect(confirmations).toHaveLength(1);
