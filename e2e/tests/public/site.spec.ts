@@ -24,4 +24,26 @@ test.describe('site shell @mobile', () => {
       await expect(page).toHaveTitle(title);
     }
   });
+
+  test("a phone's menu opens before the app has loaded, and the app takes it over", async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the menu button shows on narrow screens only');
+    // Hold the entry script back: what a cheap phone on slow mobile data shows for seconds after the first paint.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/about', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const contact = page.locator('#mobile-menu').getByRole('link', { name: 'Contact', exact: true });
+    await expect(contact).toBeVisible();
+    release();
+    // Once the app runs, the button says what it does now, and navigating closes the menu.
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true', { timeout: 30_000 });
+    await contact.click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(contact).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
@@ -72,14 +72,32 @@ const mainLinks = [
   { to: paths.contact.getHref(), key: 'nav.contact' },
 ] as const;
 
+/**
+ * Browsers with the popover API open the phone menu themselves (`popovertarget`): the button works from
+ * the first paint, seconds before a cheap phone has loaded the app, and Escape or a tap outside closes
+ * it. Elsewhere React opens it once the app runs (`data-open`).
+ */
+const popoverSupported = typeof HTMLElement !== 'undefined' && 'popover' in HTMLElement.prototype;
+const isOpenPopover = (el: HTMLElement | null) => popoverSupported && !!el?.matches(':popover-open');
+
 export function Header() {
   const { t } = useTranslation();
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const mobileMenu = useRef<HTMLElement>(null);
   const signedIn = Boolean(useAuthToken());
 
-  // Close the mobile menu after navigating.
-  useEffect(() => setMobileOpen(false), [location.pathname]);
+  // Opened before the app ran: say so (the button's label and aria-expanded).
+  useEffect(() => setMobileOpen(isOpenPopover(mobileMenu.current)), []);
+
+  // Close the mobile menu after navigating (not when the page first runs: it may have been opened already).
+  const menuPath = useRef(location.pathname);
+  useEffect(() => {
+    if (menuPath.current === location.pathname) return;
+    menuPath.current = location.pathname;
+    setMobileOpen(false);
+    if (isOpenPopover(mobileMenu.current)) mobileMenu.current?.hidePopover();
+  }, [location.pathname]);
 
   const navClass = ({ isActive }: { isActive: boolean }) => `nav__link${isActive ? ' nav__link--active' : ''}`;
 
@@ -121,7 +139,8 @@ export function Header() {
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
             aria-label={mobileOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={() => setMobileOpen((o) => !o)}
+            popoverTarget="mobile-menu"
+            onClick={popoverSupported ? undefined : () => setMobileOpen((o) => !o)}
           >
             <span className="hamburger__bar" aria-hidden="true" />
             <span className="hamburger__bar" aria-hidden="true" />
@@ -129,7 +148,15 @@ export function Header() {
           </button>
         </div>
       </div>
-      <nav id="mobile-menu" className="mobile-menu" hidden={!mobileOpen} aria-label={t('nav.mainLabel')}>
+      <nav
+        id="mobile-menu"
+        ref={mobileMenu}
+        className="mobile-menu"
+        popover="auto"
+        data-open={mobileOpen || undefined}
+        onToggle={(e) => setMobileOpen(e.newState === 'open')}
+        aria-label={t('nav.mainLabel')}
+      >
         <ul className="mobile-menu__list container">
           <li>
             <NavLink to={paths.home.getHref()} end className={navClass}>
