@@ -46,4 +46,24 @@ test.describe('site shell @mobile', () => {
     await expect(contact).toBeHidden();
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
+
+  test('a reader can switch to Hindi before the app has loaded', async ({ page, context, isMobile }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/about', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+    // The switch is a GET form: the site server sends the page in Hindi.
+    await page.getByRole('button', { name: 'हिन्दी' }).filter({ visible: true }).click();
+    await expect(page).toHaveURL(/\/about\?lang=hi$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'हमारे बारे में' })).toBeVisible();
+    expect(await page.getAttribute('html', 'lang')).toBe('hi');
+    // Once the app runs it keeps the choice for the next pages (the cookie the server reads).
+    release();
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'lang')?.value, { timeout: 30_000 }).toBe('hi');
+  });
 });

@@ -71,6 +71,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     const logger: Logger = { info() {}, warn() {}, error: (_m, err) => void logged.push(err) };
     services = createServices({ dataSource: db.dataSource, config, logger, clock: new ManualClock(new Date('2026-06-15T10:00:00+05:30')) });
     app = await createApp(config, db.dataSource, services, logger);
+    // As main.ts does before it listens: a registration queues its confirmation in its own transaction.
+    await services.jobs.start({ work: false });
     server = createServer(app.handler);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -86,6 +88,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   afterAll(async () => {
     server?.closeAllConnections();
     await new Promise((r) => server?.close(r));
+    await services?.jobs.stop();
     await app?.stop();
     await proxy?.restore().catch(() => undefined);
     await db?.close().catch(() => undefined);

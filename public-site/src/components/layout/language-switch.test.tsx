@@ -54,4 +54,14 @@ describe('LanguageSwitch', () => {
     expect(window.localStorage.getItem('lang')).toBe('hi');
     expect(document.documentElement.lang).toBe('hi');
   });
+
+  it('is a GET form of this page: before the app runs, a tap asks the site server for ?lang=hi', () => {
+    renderWithProviders(<LanguageSwitch />, { route: '/about' });
+    const hindi = screen.getByRole('button', { name: 'हिन्दी' });
+    const form = hindi.closest('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/about');
+    expect(hindi).toHaveAttribute('type', 'submit');
+    expect([hindi.getAttribute('name'), hindi.getAttribute('value')]).toEqual(['lang', 'hi']);
+  });
 });

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { setLanguage, type Language } from '@/i18n';
 import { useLocale } from '@/i18n/use-locale';
@@ -9,8 +10,14 @@ const options: { lang: Language; labelKey: string }[] = [
   { lang: 'hi', labelKey: 'nav.hindi' },
 ];
 
+/**
+ * English | हिन्दी. The buttons submit a GET form (`?lang=hi` on this page), so a tap before the app has
+ * loaded on a slow phone still brings the page in that language from the site server; once the app
+ * runs it switches in place instead.
+ */
 export function LanguageSwitch() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const { lang } = useLocale();
   const token = useAuthToken();
   const choose = (next: Language) => {
@@ -26,19 +33,24 @@ export function LanguageSwitch() {
     if (token) void loadDataLayer().then((layer) => layer.storeLanguageOnAccount(next), () => undefined);
   };
   return (
-    <div className="lang-switch" role="group" aria-label={t('nav.language')}>
+    <form className="lang-switch" role="group" aria-label={t('nav.language')} method="get" action={pathname}>
       {options.map((o) => (
         <button
           key={o.lang}
-          type="button"
+          type="submit"
+          name="lang"
+          value={o.lang}
           lang={o.lang}
           className="lang-switch__option"
           aria-pressed={lang === o.lang}
-          onClick={() => choose(o.lang)}
+          onClick={(e) => {
+            e.preventDefault();
+            choose(o.lang);
+          }}
         >
           {t(o.labelKey)}
         </button>
       ))}
-    </div>
+    </form>
   );
 }
