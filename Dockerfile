@@ -1,4 +1,5 @@
-# One build, three production images: the API and the two static sites behind nginx.
+# One build, four production images: the API, the two static sites behind nginx, and the page server
+# that draws the public site's event pages.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -27,11 +28,13 @@ CMD ["node", "api/dist/main.js"]
 
 # The sites: deploy/nginx-site.conf is a template whose parameters the image's envsubst step fills in
 # from the environment at start; API_UPSTREAM_SERVERS comes from docker-compose.yml (one `server` line
-# per API replica). Only these three names are substituted (nginx's own $variables are left alone).
+# per API replica). Only these four names are substituted (nginx's own $variables are left alone).
+# EVENT_PAGE_SERVERS defaults to no page server (every event page is the prerendered shell).
 FROM nginx:1.27-alpine AS site
 ENV SITE_LISTEN=80 \
     SITE_ROOT=/usr/share/nginx/html \
-    NGINX_ENVSUBST_FILTER="^(API_UPSTREAM_SERVERS|SITE_LISTEN|SITE_ROOT)\$"
+    EVENT_PAGE_SERVERS="server 127.0.0.1:9 down;" \
+    NGINX_ENVSUBST_FILTER="^(API_UPSTREAM_SERVERS|SITE_LISTEN|SITE_ROOT|EVENT_PAGE_SERVERS)\$"
 COPY deploy/nginx-site.conf /etc/nginx/templates/default.conf.template
 
 FROM site AS public-site
@@ -39,3 +42,17 @@ COPY --from=build /app/public-site/dist /usr/share/nginx/html
 
 FROM site AS admin-portal
 COPY --from=build /app/admin-portal/dist /usr/share/nginx/html
+
+# scripts/serve-site.mjs for /events/:id: the public site's build (with its server renderer, dist-ssr),
+# asking the API through the public site's nginx (the compose service public-site).
+FROM node:20-bookworm-slim AS page-server
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/package.json ./
+COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/public-site/dist ./public-site/dist
+COPY --from=build /app/public-site/dist-ssr ./public-site/dist-ssr
+USER node
+EXPOSE 3000
+CMD ["node", "scripts/serve-site.mjs", "public-site/dist", "3000", "http://public-site"]

@@ -33,8 +33,8 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { codeOf, waitForMail } from './prod-shape/mail.mjs';
-import { findMimeTypes, findNginx, prepareNginx, readAccessLog, startNginx, stopNginx, upstreamServers } from './prod-shape/nginx.mjs';
-import { metaOfPage } from './page-meta.mjs';
+import { findMimeTypes, findNginx, NO_PAGE_SERVER, prepareNginx, readAccessLog, startNginx, stopNginx, upstreamServers } from './prod-shape/nginx.mjs';
+import { eventTitle, metaOfPage } from './page-meta.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiMain = path.join(root, 'api/dist/main.js');
@@ -156,16 +156,27 @@ const tail = (file, chars = 2_500) => {
 };
 
 /** `node <script>` with its output in tmp/logs/<name>.log. */
-function spawnNode(name, script, env) {
+function spawnNode(name, script, env, args = []) {
   mkdirSync(path.join(tmp, 'logs'), { recursive: true });
   const log = path.join(tmp, 'logs', `${name}.log`);
   const fd = openSync(log, 'a');
-  const child = spawn(process.execPath, [script], { cwd: root, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', fd, fd] });
+  const child = spawn(process.execPath, [script, ...args], { cwd: root, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   const proc = { name, child, log };
   proc.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   processes.push(proc);
   return proc;
+}
+
+/** Waits until `url` answers 200 (a server with no /readyz of its own). */
+async function waitForPage(proc, url) {
+  const started = Date.now();
+  for (;;) {
+    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited with ${proc.child.exitCode}:\n${tail(proc.log)}`);
+    if (await fetch(url, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false)) return;
+    if (Date.now() - started > 30_000) throw new Error(`${proc.name} not answering after 30 s:\n${tail(proc.log)}`);
+    await sleep(100);
+  }
 }
 
 async function waitReady(proc, base) {
@@ -329,7 +340,7 @@ test('production shape: nginx over two API replicas and the worker; one replica 
   const dataDir = path.join(tmp, 'data'); // shared by the replicas and the worker, as the compose volume is
   const outbox = path.join(dataDir, 'outbox');
 
-  const [portA, portB, publicPort, adminPort] = await freePorts(4);
+  const [portA, portB, publicPort, adminPort, pagePort] = await freePorts(5);
   const site = `http://127.0.0.1:${publicPort}`;
   const admin = `http://127.0.0.1:${adminPort}`;
   const databaseUrl = await createDatabase();
@@ -360,11 +371,14 @@ test('production shape: nginx over two API replicas and the worker; one replica 
   assert.equal(worker.child.exitCode, null, `the worker exited:\n${tail(worker.log)}`);
   step(`replicas A (:${portA}) and B (:${portB}) ready, worker running`);
 
+  // The page server (compose's page-server) draws /events/:id for the public site, asking the API through it.
+  const pageServer = spawnNode('page-server', path.join(root, 'scripts/serve-site.mjs'), { NODE_ENV: 'production', PUBLIC_ORIGIN: site }, [publicDist, String(pagePort), site]);
+
   const upstream = upstreamServers([`127.0.0.1:${portA}`, `127.0.0.1:${portB}`]);
   const nginxBin = findNginx();
-  for (const [name, port, dist] of [['public', publicPort, publicDist], ['admin', adminPort, adminDist]]) {
+  for (const [name, port, dist, pages] of [['public', publicPort, publicDist, `server 127.0.0.1:${pagePort};`], ['admin', adminPort, adminDist, NO_PAGE_SERVER]]) {
     const dir = path.join(tmp, `nginx-${name}`);
-    const conf = prepareNginx(nginxBin, dir, { API_UPSTREAM_SERVERS: upstream, SITE_LISTEN: `127.0.0.1:${port}`, SITE_ROOT: dist });
+    const conf = prepareNginx(nginxBin, dir, { API_UPSTREAM_SERVERS: upstream, SITE_LISTEN: `127.0.0.1:${port}`, SITE_ROOT: dist, EVENT_PAGE_SERVERS: pages });
     const server = await startNginx(nginxBin, dir, conf, `http://127.0.0.1:${port}/`);
     nginxes.push(Object.assign(server, { name }));
   }
@@ -384,9 +398,10 @@ test('production shape: nginx over two API replicas and the worker; one replica 
     { url: '/about', cookie: 'lang=hi', lang: 'hi', meta: '/about', prerendered: true },
     { url: '/events', lang: 'en', prerendered: false },
     { url: '/events?lang=hi', lang: 'hi', prerendered: false },
-    { url: `/events/${seeded.id}`, lang: 'en', meta: `/events/${seeded.id}`, prerendered: true },
-    { url: `/events/${seeded.id}?lang=hi`, lang: 'hi', meta: `/events/${seeded.id}`, prerendered: true },
+    { url: `/events/${seeded.id}`, lang: 'en', meta: `/events/${seeded.id}`, prerendered: true, drawn: true },
+    { url: `/events/${seeded.id}?lang=hi`, lang: 'hi', meta: `/events/${seeded.id}`, prerendered: true, drawn: true },
   ];
+  await waitForPage(pageServer, `http://127.0.0.1:${pagePort}/`);
   for (const c of pageChecks) {
     const a = await call(site, 'GET', c.url, { headers: c.cookie ? { cookie: c.cookie } : {} });
     const what = `${c.url}${c.cookie ? ` (cookie ${c.cookie})` : ''}`;
@@ -396,9 +411,13 @@ test('production shape: nginx over two API replicas and the worker; one replica 
     assert.equal(a.headers.get('cache-control'), 'no-cache', what);
     assert.match(a.headers.get('content-security-policy') ?? '', /default-src 'self'/, what);
     assert.equal(a.headers.get('x-content-type-options'), 'nosniff', what);
+    assert.equal((a.headers.get('content-security-policy') ?? '').split(',').length, 1, `${what}: one Content-Security-Policy`);
     if (c.prerendered) {
       assert.doesNotMatch(a.text, /<div id="root"><\/div>/, `${what} is a prerendered page`);
-      const title = metaOfPage(c.url.replace(/\?.*/, ''), c.lang).title;
+      // An event's page comes from the page server, drawn with its event in the reader's language.
+      const pageData = c.drawn ? JSON.parse(/<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(a.text)?.[1] ?? 'null') : null;
+      if (c.drawn) assert.equal(pageData?.event?.id, seeded.id, `${what}: drawn by the page server with its event`);
+      const title = c.drawn ? eventTitle(c.lang, pageData.event.title) : metaOfPage(c.url.replace(/\?.*/, ''), c.lang).title;
       assert.ok(a.text.includes(`<title>${title}</title>`), `${what}: <title>${title}</title>`);
       const pathOnly = c.url.replace(/\?.*/, '');
       const canonical = `${site}${pathOnly}${c.lang === 'hi' ? '?lang=hi' : ''}`;
@@ -420,7 +439,14 @@ test('production shape: nginx over two API replicas and the worker; one replica 
   const adminIndex = await call(admin, 'GET', '/events');
   assert.equal(adminIndex.status, 200, 'admin portal route');
   assert.match(adminIndex.text, /<div id="root"><\/div>/, 'the admin portal answers index.html for its routes');
-  step(`public pages: ${pageChecks.length} pages in en/hi (prerendered where built), assets gzip_static, /.vite 404, admin portal index`);
+  // The page server gone: an event's page is the prerendered shell, which asks the API for the event itself.
+  await stopProcess(pageServer);
+  const shell = await call(site, 'GET', `/events/${seeded.id}`);
+  assert.equal(shell.status, 200, 'an event page without the page server');
+  assert.doesNotMatch(shell.text, /id="page-data"/, 'the shell carries no event');
+  assert.ok(shell.text.includes(`<title>${metaOfPage(`/events/${seeded.id}`, 'en').title}</title>`), 'the shell has the event page title');
+  assert.equal(shell.headers.get('cache-control'), 'no-cache', 'the shell is not cached');
+  step(`public pages: ${pageChecks.length} pages in en/hi (prerendered where built, event pages drawn by the page server, the shell once it stopped), assets gzip_static, /.vite 404, admin portal index`);
 
   // ---- A visitor registers for an event with the code from the mail ----
   const first = await registerWithCode(site, outbox, 'first', seeded.id);
