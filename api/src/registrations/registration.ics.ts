@@ -5,6 +5,7 @@ import { eventText } from '../events/event-text';
 import type { Language } from '../i18n/languages';
 import { localize } from '../i18n/translations';
 import { ORGANISATION } from '../mail/templates';
+import type { MailAttachment } from '../mail/mail.service';
 
 const DEFAULT_DURATION_MS = 2 * 3600_000;
 
@@ -67,3 +68,8 @@ export function foldByOctets(ics: string): string {
 
 export const icsFilename = (event: EventEntity) =>
   `${event.title.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).toLowerCase() || 'event'}.ics`;
+
+/** The event's calendar file as a mail attachment (the confirmation and the reminder carry it). */
+export function icsAttachment(event: EventEntity, publicOrigin: string, lang: Language): MailAttachment {
+  return { filename: icsFilename(event), content: eventIcs(event, publicOrigin, lang), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+}

@@ -12,7 +12,7 @@ import type { Delivery, MailDeliveries } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
 import type { ReminderService } from '../reminders/reminder.service';
 import { registrationConfirmationMail, type MailLanguage } from '../mail/event-mails';
-import { eventIcs, icsFilename } from './registration.ics';
+import { eventIcs, icsAttachment, icsFilename } from './registration.ics';
 import { mailEventOf } from '../events/event.mail';
 import type { Language } from '../i18n/languages';
 import { RegistrationEntity } from './registration.entity';
@@ -201,7 +201,7 @@ export class RegistrationService {
     const user = await this.dataSource.getRepository(UserEntity).findOne({ where: { id: d.userId } });
     if (!user) return { skip: 'the account was deleted' };
     const { language, reminderLeadHours, checkIn } = await this.confirmationDetails(user.id, event);
-    const ics = { filename: icsFilename(event), content: eventIcs(event, this.publicOrigin, language), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+    const ics = icsAttachment(event, this.publicOrigin, language);
     return registrationConfirmationMail({
       to: d.recipient,
       name: user.name,

@@ -14,7 +14,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import { eventCancelledMail, eventReminderMail, type MailLanguage } from '../mail/event-mails';
 import type { Delivery, MailDeliveries, PlannedMail } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
-import { eventIcs, icsFilename } from '../registrations/registration.ics';
+import { icsAttachment } from '../registrations/registration.ics';
 import { mailEventOf } from '../events/event.mail';
 import { UserEntity } from '../users/user.entity';
 import { LanguageInput, ReminderPreferenceInput, StopRemindersInput } from './reminder.types';
@@ -349,7 +349,7 @@ export class ReminderService {
     if (!user) return { skip: 'the account was deleted' };
     if (!user.remindersEnabled) return { skip: 'reminders turned off' };
     const language = asLanguage(user.language);
-    const ics = { filename: icsFilename(event), content: eventIcs(event, this.config.publicOrigin, language), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+    const ics = icsAttachment(event, this.config.publicOrigin, language);
     const mail = eventReminderMail({
       to: user.email,
       name: user.name,

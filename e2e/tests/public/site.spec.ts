@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { holdAppScript } from '../../support/hold-app';
 
 test.describe('site shell @mobile', () => {
   test('unknown routes show the not-found page', async ({ page }) => {
@@ -27,13 +28,7 @@ test.describe('site shell @mobile', () => {
 
   test("a phone's menu opens before the app has loaded, and the app takes it over", async ({ page, isMobile }) => {
     test.skip(!isMobile, 'the menu button shows on narrow screens only');
-    // Hold the entry script back: what a cheap phone on slow mobile data shows for seconds after the first paint.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdAppScript(page);
     await page.goto('/about', { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Open menu' }).click();
     const contact = page.locator('#mobile-menu').getByRole('link', { name: 'Contact', exact: true });
@@ -48,12 +43,7 @@ test.describe('site shell @mobile', () => {
   });
 
   test('a reader can switch to Hindi before the app has loaded', async ({ page, context, isMobile }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdAppScript(page);
     await page.goto('/about', { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
     if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
