@@ -81,6 +81,7 @@ export const restEventSchema = viewSchema<ReturnType<typeof toRestEvent>>(
     imageUrl: nullable(string('The largest rendition, under /uploads')),
     imageSrcSet: nullable(string('Every rendition, as an HTML srcset')),
     registeredCount: integer(),
+    offeredCount: integer('Places held for people from the waiting list: offered to them, not yet accepted (they count towards isFull)'),
     isFull: boolean('No place to register: every place is registered or held for someone from the waiting list'),
     waitlistOfferHours: integer('How long a place offered from the waiting list is held (hours)'),
     isUpcoming: boolean('Public reading: the date is today or later (India time)'),
