@@ -39,6 +39,7 @@ const base: EventDetailFieldsFragment & { __typename: 'Event' } = {
   maxParticipants: 10,
   speaker: null,
   registeredCount: 10,
+  offeredCount: 0,
   cancelled: false,
   waitlistCount: 2,
   myWaitlist: null,
@@ -50,8 +51,8 @@ const entry = (over: Partial<MyWaitlist>) => ({ __typename: 'MyWaitlist' as cons
 
 /** The event's state as every waitlist payload returns it. */
 const waitlistState = (over: Partial<typeof base> = {}) => {
-  const { registeredCount, isRegistered, isFull, cancelled, waitlistCount, myWaitlist } = { ...base, ...over };
-  return { __typename: 'Event' as const, id: 'ev-1', registeredCount, isRegistered, isFull, cancelled, waitlistCount, myWaitlist };
+  const { registeredCount, offeredCount, isRegistered, isFull, cancelled, waitlistCount, myWaitlist } = { ...base, ...over };
+  return { __typename: 'Event' as const, id: 'ev-1', registeredCount, offeredCount, isRegistered, isFull, cancelled, waitlistCount, myWaitlist };
 };
 
 /** 14 March 2099, 10:00 in India. */
