@@ -104,6 +104,20 @@ describe('Back to the event after signing in from Register Now', () => {
     expect(window.localStorage.getItem('authToken')).toBe('jwt-signup');
   });
 
+  it('back on an event that filled meanwhile: Join waitlist is in focus instead', async () => {
+    window.localStorage.setItem('authToken', 'jwt');
+    const full = { ...event, isFull: true, registeredCount: 10, waitlistCount: 1 };
+    renderWithProviders(
+      <Routes>
+        <Route path="/events/:id" element={<EventDetailPage />} />
+      </Routes>,
+      { route: '/events/ev-1#register', mocks: [{ ...eventQuery, result: { data: { event: full } } }] },
+    );
+    const join = await screen.findByRole('button', { name: 'Join waitlist' }, { timeout: 3000 });
+    await waitFor(() => expect(join).toHaveFocus(), { timeout: 3000 });
+    expect(screen.queryByText('You are signed in. One more tap to register for this event:')).not.toBeInTheDocument();
+  });
+
   it('a return path to another site is never followed: signing up then goes to /verify-otp as before', async () => {
     const user = userEvent.setup();
     const details = { name: 'Meera Singh', email: 'meera@example.org', phone: '9123456780', password: 'secret1', confirmPassword: 'secret1' };

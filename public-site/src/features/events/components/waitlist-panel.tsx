@@ -225,7 +225,7 @@ export function WaitlistPanel({ event, offerLink, onDone, onError }: WaitlistPan
       {body}
       {needsLogin ? (
         <p className="alert alert--error register-control__login" role="alert">
-          {t(loginKey[needsLogin])} <LoginLink />
+          {t(loginKey[needsLogin])} <LoginLink focus={needsLogin === 'join' ? 'register' : undefined} />
         </p>
       ) : null}
       {failure ? (

@@ -152,7 +152,8 @@ describe('Event page: cancellation and the waitlist', () => {
     await user.click(await screen.findByRole('button', { name: 'Join waitlist' }));
     expect(screen.getByRole('alert')).toHaveTextContent('You must be logged in to join the waitlist.');
     await user.click(screen.getByRole('link', { name: 'Log in' }));
-    expect(screen.getByText('login page, then back to /events/ev-1')).toBeInTheDocument();
+    // Back with Join waitlist in focus (issue 24, item 2).
+    expect(screen.getByText('login page, then back to /events/ev-1#register')).toBeInTheDocument();
   });
 
   it('join refused: CONFLICT reads the event again and says the page changed; other failures ask to retry', async () => {
