@@ -83,7 +83,7 @@ export const restEventSchema = viewSchema<ReturnType<typeof toRestEvent>>(
     registeredCount: integer(),
     offeredCount: integer('Places held for people from the waiting list: offered to them, not yet accepted (they count towards isFull)'),
     isFull: boolean('No place to register: every place is registered or held for someone from the waiting list'),
-    waitlistOfferHours: integer('How long a place offered from the waiting list is held (hours)'),
+    waitlistOfferHours: integer("How long a place offered from the waiting list is held (hours), never past the event's start"),
     isUpcoming: boolean('Public reading: the date is today or later (India time)'),
     hasStarted: boolean('The start date and time have passed'),
     timing: oneOfValues(Object.values(EventTiming), 'Admin reading, by date only'),
