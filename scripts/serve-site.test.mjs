@@ -299,6 +299,7 @@ function eventAnswer(lang, title) {
     maxParticipants: 60,
     speaker: null,
     registeredCount: 12,
+    offeredCount: 0,
     waitlistCount: 0,
     myWaitlist: null,
   };

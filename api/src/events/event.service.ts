@@ -189,6 +189,8 @@ export class EventService {
         // Moving the event moves its reminder (one keyed job).
         await this.reminders?.scheduleFor(m, after);
         touched(m, topics.events, topics.event(id));
+        // Moved earlier: no place offered from the waiting list is held past the new start.
+        if (after.startsAt.getTime() < new Date(before.startsAt).getTime()) await registrationLedger.endOffersBy(m, id, after.startsAt);
         // More places (or no limit any more): the waiting list is offered them, in this transaction.
         if (after.maxParticipants === null ? before.maxParticipants !== null : before.maxParticipants !== null && after.maxParticipants > before.maxParticipants) {
           await registrationLedger.capacityRaised(m, id);
@@ -260,6 +262,7 @@ export class EventService {
       maxParticipants: e.maxParticipants,
       ...imageUrls(e.imageKey),
       registeredCount: e.registeredCount,
+      offeredCount: e.offeredCount ?? 0,
       // Places held for people from the waiting list are taken too.
       isFull: e.maxParticipants !== null && e.registeredCount + (e.offeredCount ?? 0) >= e.maxParticipants,
       waitlistOfferHours: e.waitlistOfferHours ?? 24,

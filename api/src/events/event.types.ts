@@ -72,8 +72,9 @@ export class EventView {
   @Field(() => String, { nullable: true, description: 'Largest rendition' }) imageUrl: string | null;
   @Field(() => String, { nullable: true }) imageSrcSet: string | null;
   @Field(() => Int) registeredCount: number;
+  @Field(() => Int, { description: 'Places held for people from the waiting list: offered to them, not yet accepted (they count towards isFull)' }) offeredCount: number;
   @Field({ description: 'No place to register: every place is registered or held for someone from the waiting list' }) isFull: boolean;
-  @Field(() => Int, { description: 'How long a place offered to someone from the waiting list is held (hours)' }) waitlistOfferHours: number;
+  @Field(() => Int, { description: "How long a place offered to someone from the waiting list is held (hours), never past the event's start" }) waitlistOfferHours: number;
   @Field({ description: 'Public reading: the date is today or later' }) isUpcoming: boolean;
   @Field({ description: 'The start date and time have passed' }) hasStarted: boolean;
   @Field(() => EventTiming) timing: EventTiming;

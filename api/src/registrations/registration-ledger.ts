@@ -226,6 +226,20 @@ export const registrationLedger = {
     return rows.length > 0;
   },
 
+  /**
+   * The event moved to start earlier (an admin's edit, in its transaction, holding the event's row lock):
+   * no live offer holds its place past the new start. (Their expiry jobs may run later than that; by
+   * then the event has started, so nothing can be accepted or offered on.)
+   */
+  async endOffersBy(m: EntityManager, eventId: string, startsAt: Date): Promise<void> {
+    const rows = await queryRows(
+      m,
+      `UPDATE waitlist_entries SET offer_expires_at = $2 WHERE event_id = $1 AND status = 'offered' AND offer_expires_at > $2 RETURNING id`,
+      [eventId, startsAt],
+    );
+    if (rows.length) touched(m, topics.events, topics.event(eventId));
+  },
+
   /** Capacity raised or removed (an admin's edit, in its transaction): the waiting list hears of it. */
   capacityRaised(m: EntityManager, eventId: string): Promise<void> {
     return placesFreed(m, eventId);

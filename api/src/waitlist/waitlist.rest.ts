@@ -8,7 +8,7 @@ const POSITION = nullable(integer("The caller's place in the waiting list (null 
 export const waitlistRoutes = [
   route('post', '/events/:id/waitlist', 'user', {
     summary: "Join a full event's waiting list",
-    description: 'When a place frees up, it is offered to the first person waiting by mail and held for the hours in the event\'s waitlistOfferHours.',
+    description: 'When a place frees up, it is offered to the first person waiting by mail and held for the hours in the event\'s waitlistOfferHours, but never past the event\'s start (a place freed closer to the start is held until the start; none is offered once the event has started).',
     tag: 'Waiting list',
     params: { id: idParam('The event') },
     localized: true,

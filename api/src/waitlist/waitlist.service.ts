@@ -86,6 +86,15 @@ interface EventRow {
 const WAITLIST_LIMIT = 1_000;
 
 /**
+ * Until when an offer made `now` holds its place: the event's `waitlist_offer_hours`, but never past the
+ * event's start (no registration is possible then). A place freed close to the start is offered with the
+ * time left until the start; once the event has started, no offer is made (offerLocked).
+ */
+export function offerEnds(now: Date, offerHours: number, startsAt: Date): Date {
+  return new Date(Math.min(now.getTime() + offerHours * 3_600_000, startsAt.getTime()));
+}
+
+/**
  * The waiting list of a full event, with offers that expire.
  *
  * Joining is for a full event only (places held by offers count; a free place is for registering).
@@ -93,7 +102,8 @@ const WAITLIST_LIMIT = 1_000;
  * offer, a raised or removed capacity), the write that freed it queues the keyed `waitlist-offers` job
  * in its own transaction (through the registration ledger). The job, under the event's row lock, offers
  * the free places to the next people in the queue (created_at, then id): each offer holds a place
- * (events.offered_count, through the ledger) for `waitlist_offer_hours`, is mailed once
+ * (events.offered_count, through the ledger) for `waitlist_offer_hours` but never past the event's start
+ * (offerEnds: a place freed close to the start is offered with the time left), is mailed once
  * (`waitlist-offer:{entry}`), and has a `waitlist-expiry` job due when it runs out. An offer accepted in
  * time becomes a registration in one statement; one that runs out gives its place to the next person.
  *
@@ -432,7 +442,7 @@ export class WaitlistService {
     }
     if (chosen.length < next.length) await this.queueOffers(m, eventId);
     if (!chosen.length) return 0;
-    const expiresAt = new Date(now.getTime() + event.waitlist_offer_hours * 3_600_000);
+    const expiresAt = offerEnds(now, event.waitlist_offer_hours, new Date(event.starts_at));
     const offered = new Set(await registrationLedger.offer(m, eventId, chosen.map((c) => c.id), now, expiresAt));
     const made = chosen.filter((c) => offered.has(c.id));
     if (!made.length) return 0;

@@ -46,6 +46,8 @@ test.describe('event registration', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: /Registered/ })).toBeDisabled();
     await page.getByRole('button', { name: 'Unregister' }).click();
+    // It asks first (issue 24, item 7).
+    await page.getByRole('dialog', { name: 'Unregister from this event?' }).getByRole('button', { name: 'Yes, unregister' }).click();
     await expect(page.getByText('Successfully unregistered from the event.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Register Now' })).toBeEnabled();
     await expect(participants).toContainText(`${before} /`);

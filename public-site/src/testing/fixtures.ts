@@ -63,6 +63,7 @@ export function eventDetail(overrides: Partial<EventDetailFieldsFragment> = {}):
     maxParticipants: 60,
     speaker: null,
     registeredCount: 12,
+    offeredCount: 0,
     waitlistCount: 0,
     myWaitlist: null,
     ...overrides,

@@ -321,6 +321,91 @@ describe('offers', () => {
   });
 });
 
+/** The India date and time (to the minute) `ms` after the service clock's now: an event starting then. */
+function startingIn(ms: number): { date: string; time: string } {
+  const local = new Date(ctx.clock.now().getTime() + ms + 330 * 60_000);
+  return { date: local.toISOString().slice(0, 10), time: local.toISOString().slice(11, 16) };
+}
+const offerUntil = async (eventId: string, u: UserEntity) =>
+  new Date((await ctx.db.dataSource.query(`SELECT offer_expires_at FROM waitlist_entries WHERE event_id = $1 AND user_id = $2 AND status = 'offered'`, [eventId, u.id]))[0].offer_expires_at);
+
+describe('an offer ends by the event\'s start at the latest', () => {
+  it('a place freed 3 hours before the start is held until the start, not for the 24 hours; then it expires and nobody else is offered it', async () => {
+    const { event, registered, queue } = await fullEvent(1, 2, { ...startingIn(3 * HOUR), waitlistOfferHours: 24 });
+    const startsAt = new Date(event.startsAt).getTime();
+    expect(startsAt - ctx.clock.now().getTime()).toBeLessThan(3 * HOUR);
+    await ctx.services.registrations.unregister(viewerOf(registered[0]), event.id);
+    await drain();
+    expect(await statusOf(event.id, queue[0])).toBe('offered');
+    expect((await offerUntil(event.id, queue[0])).getTime()).toBe(startsAt);
+    // The person is told the same: the event page (GraphQL) and the offer mail.
+    const seen = await ctx.gql(`query($id: ID!) { event(id: $id) { myWaitlist { offerExpiresAt } } }`, { id: event.id }, userToken(ctx, queue[0]));
+    expect(new Date(seen.data.event.myWaitlist.offerExpiresAt).getTime()).toBe(startsAt);
+    await ctx.services.mail.idle();
+    expect(offerMails(queue[0])).toHaveLength(1);
+
+    // The start comes: the offer can no longer be taken, expires, and the place is not offered on (the event has started).
+    await passTime(startsAt - ctx.clock.now().getTime() + 1_000);
+    await expectCode(w().accept(viewerOf(queue[0]), event.id), 'CONFLICT', 'There is no live offer for you on this event');
+    await drain();
+    expect(await statusOf(event.id, queue[0])).toBe('expired');
+    expect(await statusOf(event.id, queue[1])).toBe('waiting');
+    expect(offerMails(queue[1])).toHaveLength(0);
+    expect(await row(event.id)).toMatchObject({ registered: 0, offered: 0, offers: 0 });
+  });
+
+  it('a place freed 10 minutes before the start is offered for those 10 minutes, and can be accepted in them', async () => {
+    const { event, registered, queue } = await fullEvent(1, 1, { ...startingIn(10 * 60_000 + 30_000), waitlistOfferHours: 6 });
+    const startsAt = new Date(event.startsAt).getTime();
+    await ctx.services.registrations.unregister(viewerOf(registered[0]), event.id);
+    await drain();
+    expect((await offerUntil(event.id, queue[0])).getTime()).toBe(startsAt);
+    await passTime(5 * 60_000);
+    await w().accept(viewerOf(queue[0]), event.id);
+    expect(await row(event.id)).toMatchObject({ registered: 1, offered: 0 });
+  });
+
+  it('a place freed once the event has started is offered to nobody', async () => {
+    const { event, queue } = await fullEvent(1, 1, { ...startingIn(HOUR) });
+    await passTime(HOUR);
+    // The capacity is raised after the start (an admin's late edit): the offer job finds the event started.
+    await ctx.services.events.update(adminViewer(), event.id, { maxParticipants: 2 });
+    await drain();
+    expect(await statusOf(event.id, queue[0])).toBe('waiting');
+    expect(await row(event.id)).toMatchObject({ offered: 0, offers: 0 });
+  });
+
+  it('moving the event earlier shortens a live offer to the new start', async () => {
+    const { event, registered, queue } = await fullEvent(1, 1, { waitlistOfferHours: 48 });
+    await ctx.services.registrations.unregister(viewerOf(registered[0]), event.id);
+    await drain();
+    expect((await offerUntil(event.id, queue[0])).getTime()).toBe(ctx.clock.now().getTime() + 48 * HOUR);
+    const updated = await ctx.services.events.update(adminViewer(), event.id, startingIn(2 * HOUR));
+    expect((await offerUntil(event.id, queue[0])).getTime()).toBe(updated.after.startsAt.getTime());
+    // Moving it later again leaves the offer as it is (its hold was counted from when it was made).
+    await ctx.services.events.update(adminViewer(), event.id, startingIn(3 * HOUR));
+    expect((await offerUntil(event.id, queue[0])).getTime()).toBe(updated.after.startsAt.getTime());
+  });
+});
+
+describe('places held by offers, for everyone to see', () => {
+  it('GraphQL and REST say how many places are held for people from the waiting list, signed out too, also from the cache', async () => {
+    const { event, registered } = await fullEvent(1, 2);
+    const gqlRead = async () => (await ctx.gql(`query($id: ID!) { event(id: $id) { registeredCount offeredCount isFull waitlistCount } }`, { id: event.id })).data.event;
+    const restRead = async () => (await ctx.http.get(`/api/events/${event.id}`)).body.data;
+    expect(await gqlRead()).toEqual({ registeredCount: 1, offeredCount: 0, isFull: true, waitlistCount: 2 });
+    expect(await restRead()).toMatchObject({ registeredCount: 1, offeredCount: 0, isFull: true, waitlistCount: 2 });
+
+    await ctx.services.registrations.unregister(viewerOf(registered[0]), event.id);
+    await drain();
+    // "0 / 1 registered" is not the whole truth: the place is held for the next person waiting.
+    expect(await gqlRead()).toEqual({ registeredCount: 0, offeredCount: 1, isFull: true, waitlistCount: 1 });
+    expect(await restRead()).toMatchObject({ registeredCount: 0, offeredCount: 1, isFull: true, waitlistCount: 1 });
+    const list = await ctx.http.get(`/api/events?limit=100`);
+    expect(list.body.data.find((e: { _id: string }) => e._id === event.id)).toMatchObject({ offeredCount: 1 });
+  });
+});
+
 describe('over GraphQL and REST', () => {
   const EVENT = `query($id: ID!) { event(id: $id) { id registeredCount isFull waitlistCount waitlistOfferHours myWaitlist { status position offerExpiresAt } } }`;
 

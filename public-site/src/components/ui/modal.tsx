@@ -13,14 +13,17 @@ export interface ModalProps {
   className?: string;
   /** data-* attributes for the dialog element. */
   data?: Record<`data-${string}`, string>;
+  /** The id of the text that says what the dialog is about (aria-describedby). */
+  describedBy?: string;
 }
 
 /**
- * An accessible modal dialog: labelled by its title, focus moves in (first field) and stays in
+ * An accessible modal dialog: labelled by its title, focus moves in (the element marked
+ * data-autofocus, else the first field) and stays in
  * (Tab wraps), Escape and the close button close it, focus returns to the opener, the page behind
  * does not scroll.
  */
-export function Modal({ title, onClose, children, className, data }: ModalProps) {
+export function Modal({ title, onClose, children, className, data, describedBy }: ModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
@@ -30,7 +33,9 @@ export function Modal({ title, onClose, children, className, data }: ModalProps)
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const box = boxRef.current;
-    const first = box?.querySelector<HTMLElement>('input, select, textarea') ?? box?.querySelector<HTMLElement>(FOCUSABLE);
+    // A confirmation marks its safe choice with data-autofocus; a form starts at its first field.
+    const first =
+      box?.querySelector<HTMLElement>('[data-autofocus]') ?? box?.querySelector<HTMLElement>('input, select, textarea') ?? box?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -76,6 +81,7 @@ export function Modal({ title, onClose, children, className, data }: ModalProps)
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         {...data}
       >
         <div className="modal__header">

@@ -196,7 +196,11 @@ export default function LoginPage() {
             {mode === 'code' ? t('login.usePassword') : t('login.useCode')}
           </button>
           <p>
-            {t('login.newHere')} <Link to={paths.register.getHref()}>{t('login.createAccount')}</Link>
+            {t('login.newHere')}{' '}
+            {/* A new account comes back to the same page (the return path goes along). */}
+            <Link to={paths.register.getHref()} state={location.state}>
+              {t('login.createAccount')}
+            </Link>
           </p>
         </div>
       </div>

@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { NoticeBox, OtpStep, OtpWait, useOtpFlow } from '@/components/ui/otp-step';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';
 import { useSendSignupCode, useSignUp } from '../api/use-account-mutations';
 import { useSignIn } from '../api/use-sign-in';
+import { returnPath } from '../lib/return-path';
 import { FormField } from '@/components/ui/form-field';
 import './accounts.css';
 
@@ -24,11 +25,16 @@ interface Values {
 const defaults: Values = { name: '', email: '', phone: '', password: '', confirmPassword: '', userType: 'student' };
 const detailFields = ['name', 'email', 'phone', 'password', 'confirmPassword', 'userType'] as const;
 
-/** /register: details → sendSignupCode → code (also Resend OTP) → signUp → /verify-otp. */
+/**
+ * /register: details → sendSignupCode → code (also Resend OTP) → signUp → /verify-otp, or back to the
+ * page that asked for an account (router state `from`, passed on by /login: e.g. the event whose
+ * Register Now led here, which opens with Register Now in focus).
+ */
 export default function RegisterPage() {
   const { t } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
+  const location = useLocation();
   const signIn = useSignIn();
   const [sendCode] = useSendSignupCode();
   const [signUp] = useSignUp();
@@ -67,7 +73,7 @@ export default function RegisterPage() {
       });
       if (!data?.signUp.token) throw new Error('no token');
       await signIn(data.signUp.token);
-      navigate(paths.verifyOtp.getHref());
+      navigate(returnPath(location.state) ?? paths.verifyOtp.getHref());
     },
     verifyFailureKey: 'register.failure',
   });
@@ -186,7 +192,10 @@ export default function RegisterPage() {
         ) : null}
         <div className="account-card__footer">
           <p>
-            {t('register.haveAccount')} <Link to={paths.login.getHref()}>{t('register.login')}</Link>
+            {t('register.haveAccount')}{' '}
+            <Link to={paths.login.getHref()} state={location.state}>
+              {t('register.login')}
+            </Link>
           </p>
         </div>
       </div>

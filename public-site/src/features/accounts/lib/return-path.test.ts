@@ -3,6 +3,8 @@ import { returnPath } from './return-path';
 describe('returnPath', () => {
   it('keeps a path of this site with its query', () => {
     expect(returnPath({ from: '/events/ev-1?offer=accept' })).toBe('/events/ev-1?offer=accept');
+    // Back from Register Now with the registration in focus (issue 24, item 2).
+    expect(returnPath({ from: '/events/ev-1#register' })).toBe('/events/ev-1#register');
   });
 
   it('refuses other origins, odd values and the signed-out account pages', () => {

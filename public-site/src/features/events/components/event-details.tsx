@@ -102,6 +102,11 @@ export function EventDetails({ event, complete }: { event: ShownEvent; complete:
                     registered: formatNumber(event.registeredCount, locale),
                     max: formatNumber(event.maxParticipants, locale),
                   })}
+                  {!event.cancelled && !event.hasStarted && event.offeredCount ? (
+                    <span className="fact__note" data-testid="held">
+                      {t('eventDetail.held', { count: event.offeredCount, n: formatNumber(event.offeredCount, locale) })}
+                    </span>
+                  ) : null}
                   {!event.cancelled && event.waitlistCount != null && (event.waitlistCount > 0 || event.isFull) ? (
                     <span className="fact__note" data-testid="waiting">
                       {t('eventDetail.waiting', { n: formatNumber(event.waitlistCount, locale) })}

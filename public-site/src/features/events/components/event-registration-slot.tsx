@@ -1,12 +1,13 @@
-import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { apiPaths } from '@/config/paths';
 import { Icon } from '@/components/ui/icon';
 import { Toast, useToast } from '@/components/ui/toast';
 import type { EventDetailFieldsFragment } from '@/gql/graphql';
 import { useAuthToken } from '@/lib/auth-token';
-import { LoginLink } from './login-link';
+import { useLive } from '@/lib/use-live';
+import { LoginLink, REGISTER_HASH } from './login-link';
 import { RegisterButton } from './register-button';
 import { WaitlistPanel, type WaitlistAction } from './waitlist-panel';
 
@@ -21,6 +22,8 @@ const OFFER_PARAM = 'offer';
  * Registration on the event page: the register control and an Add to calendar download;
  * for a full event (or someone on its list) the waitlist instead; nothing for a cancelled event (the
  * page says so). Past events never reach here (the page says 'This event has already occurred.').
+ * Back from signing in or up after Register Now (`#register`, LoginLink): the registration's first
+ * button (Register Now, or Join waitlist if the event filled meanwhile) in view and in focus, once.
  */
 export function EventRegistrationSlot({ event }: EventRegistrationSlotProps) {
   const { t, i18n } = useTranslation();
@@ -31,6 +34,21 @@ export function EventRegistrationSlot({ event }: EventRegistrationSlotProps) {
   const offerLink = params.get(OFFER_PARAM) === 'accept';
   // Set once the offer is answered here, so that 'no place held' never flashes before the URL changes.
   const [answered, setAnswered] = useState(false);
+  const live = useLive();
+  const arrivedToRegister = useLocation().hash === REGISTER_HASH && Boolean(token) && !event.cancelled && !event.hasStarted && !event.isRegistered;
+  const focusedRegistration = useRef(false);
+  useEffect(() => {
+    if (!arrivedToRegister || !live || focusedRegistration.current) return;
+    // Deferred, so that the layout's scroll-to-top of a newly opened page has already run.
+    const timer = window.setTimeout(() => {
+      const button = ref.current?.querySelector<HTMLButtonElement>('button:not([disabled])');
+      if (!button) return;
+      focusedRegistration.current = true;
+      button.scrollIntoView?.({ block: 'center' });
+      button.focus({ preventScroll: true });
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [arrivedToRegister, live]);
 
   if (event.cancelled) {
     // The page shows 'This event has been cancelled.'; the (fixed) region stays for an error just announced.
@@ -60,13 +78,14 @@ export function EventRegistrationSlot({ event }: EventRegistrationSlotProps) {
   };
 
   return (
-    <div className="event-registration" ref={ref} tabIndex={-1}>
+    <div className="event-registration" id={REGISTER_HASH.slice(1)} ref={ref} tabIndex={-1}>
       {offerLink && !token && !event.hasStarted ? (
         <p className="notice">
           {t('waitlist.loginToAccept')} <LoginLink />
         </p>
       ) : null}
       {offerGone ? <p className="notice">{t('waitlist.noOffer')}</p> : null}
+      {arrivedToRegister && !waitlist ? <p className="notice">{t('eventRegistration.signedInReady')}</p> : null}
       {waitlist ? (
         <WaitlistPanel event={event} offerLink={offerLink} onDone={onDone} onError={(message) => show(message, 'error')} />
       ) : (

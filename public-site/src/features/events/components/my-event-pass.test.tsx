@@ -29,6 +29,7 @@ const event: EventDetailFieldsFragment & { __typename: 'Event' } = {
   maxParticipants: 10,
   speaker: null,
   registeredCount: 4,
+  offeredCount: 0,
   cancelled: false,
   waitlistCount: 0,
   myWaitlist: null,

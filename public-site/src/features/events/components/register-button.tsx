@@ -1,13 +1,14 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useId, useState } from 'react';
 import { useTranslation } from '@/i18n/translator';
-import { paths } from '@/config/paths';
+import { Modal } from '@/components/ui/modal';
 import { Toast, useToast } from '@/components/ui/toast';
 import { useAuthToken } from '@/lib/auth-token';
 import { useLive } from '@/lib/use-live';
 import { errorCode } from '@/lib/errors';
 import { useMarkEventCancelled, useMarkEventFull, useRegisterForEvent, useUnregisterFromEvent } from '../api/use-event-registration';
+import { useRefreshEvent } from '../api/use-waitlist';
 import { Icon } from '@/components/ui/icon';
+import { LoginLink } from './login-link';
 
 export interface RegistrationState {
   id: string;
@@ -15,12 +16,17 @@ export interface RegistrationState {
   isRegistered: boolean;
   isFull: boolean;
   hasStarted: boolean;
+  /** People waiting for a place: an unregistration offers the place to the first of them. */
+  waitlistCount?: number | null;
 }
 
 /**
  * The event registration control: Register Now; disabled Event Full; disabled Registered
- * plus Unregister; nothing once the event has started. Toasts for 3 seconds. Error codes become
- * catalogue messages; the server's English text is never parsed.
+ * plus Unregister, which asks first (a dialog that says where the place goes: to the next person
+ * waiting, or free for anyone); nothing once the event has started. Toasts for 3 seconds. Error codes
+ * become catalogue messages; the server's English text is never parsed. Signed out, Register Now asks
+ * to log in with a link that comes back here with Register Now in focus (`#register`, see
+ * EventRegistrationSlot).
  * `compact` is the small variant on event cards (shown only to signed-in users).
  */
 export function RegisterButton({ event, compact = false }: { event: RegistrationState; compact?: boolean }) {
@@ -31,7 +37,10 @@ export function RegisterButton({ event, compact = false }: { event: Registration
   const [unregister, { loading: unregistering }] = useUnregisterFromEvent();
   const markFull = useMarkEventFull();
   const markCancelled = useMarkEventCancelled();
+  const refresh = useRefreshEvent();
   const [needsLogin, setNeedsLogin] = useState<'register' | 'unregister' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const confirmId = useId();
   const live = useLive();
 
   if (event.hasStarted) return compact ? null : <p className="notice">{t('eventRegistration.closed')}</p>;
@@ -50,6 +59,8 @@ export function RegisterButton({ event, compact = false }: { event: Registration
       const code = errorCode(error);
       if (code === 'EVENT_FULL') {
         markFull(event.id);
+        // Read again: whether the last place is held for someone from the waitlist, and how many wait.
+        refresh(event.id);
         show(t('errors.EVENT_FULL'), 'error');
       } else if (code === 'UNAUTHENTICATED') {
         setNeedsLogin('register');
@@ -65,15 +76,23 @@ export function RegisterButton({ event, compact = false }: { event: Registration
     }
   };
 
-  const onUnregister = async () => {
+  // Someone waits for this place: the unregistration offers it to them (the server's offer job).
+  const toWaitlist = (event.waitlistCount ?? 0) > 0;
+
+  const askUnregister = () => {
     if (!token) {
       setNeedsLogin('unregister');
       show(t('eventRegistration.loginRequiredUnregister'), 'error');
       return;
     }
+    setConfirming(true);
+  };
+
+  const onUnregister = async () => {
+    setConfirming(false);
     try {
       await unregister({ variables: { eventId: event.id } });
-      show(t('eventRegistration.unregistered'), 'success');
+      show(t(toWaitlist ? 'eventRegistration.unregisteredToWaitlist' : 'eventRegistration.unregistered'), 'success');
     } catch (error) {
       const code = errorCode(error);
       if (code === 'UNAUTHENTICATED') {
@@ -100,7 +119,7 @@ export function RegisterButton({ event, compact = false }: { event: Registration
           {t('eventRegistration.registered')}
         </button>
         {compact ? null : (
-          <button type="button" className="button button--ghost" onClick={onUnregister} disabled={!live || unregistering}>
+          <button type="button" className="button button--ghost" onClick={askUnregister} disabled={!live || unregistering}>
             {unregistering ? t('eventRegistration.unregistering') : t('eventRegistration.unregister')}
           </button>
         )}
@@ -137,8 +156,23 @@ export function RegisterButton({ event, compact = false }: { event: Registration
       {needsLogin ? (
         <p className="alert alert--error register-control__login" role="alert">
           {needsLogin === 'register' ? t('eventRegistration.loginRequired') : t('eventRegistration.loginRequiredUnregister')}{' '}
-          <Link to={paths.login.getHref()}>{t('eventRegistration.loginLink')}</Link>
+          <LoginLink focus={needsLogin === 'register' ? 'register' : undefined} />
         </p>
+      ) : null}
+      {confirming ? (
+        <Modal title={t('eventRegistration.unregisterTitle')} onClose={() => setConfirming(false)} describedBy={confirmId} className="confirm-dialog">
+          <p id={confirmId}>
+            {t(toWaitlist ? 'eventRegistration.unregisterToWaitlist' : event.isFull ? 'eventRegistration.unregisterFreeFull' : 'eventRegistration.unregisterFree')}
+          </p>
+          <div className="register-control__buttons confirm-dialog__buttons">
+            <button type="button" className="button button--primary" onClick={() => setConfirming(false)} data-autofocus>
+              {t('eventRegistration.keepPlace')}
+            </button>
+            <button type="button" className="button button--ghost" onClick={onUnregister}>
+              {t('eventRegistration.unregisterYes')}
+            </button>
+          </div>
+        </Modal>
       ) : null}
       <Toast toast={toast} />
     </div>

@@ -204,7 +204,10 @@ export function WaitlistPanel({ event, offerLink, onDone, onError }: WaitlistPan
   } else {
     body = (
       <>
-        <p className="waitlist__status">{t('eventDetail.full')}</p>
+        <p className="waitlist__status">
+          {/* A place offered to someone waiting is not taken yet: say it is held, not that the event is simply full. */}
+          {event.offeredCount ? t('waitlist.heldStatus', { count: event.offeredCount, n: formatNumber(event.offeredCount, locale) }) : t('eventDetail.full')}
+        </p>
         <div className="register-control__buttons">
           <button type="button" className="button button--primary" onClick={() => run('join')} disabled={busy} aria-describedby={`${id}-hint`}>
             {joining ? t('waitlist.joining') : t('waitlist.join')}
@@ -222,7 +225,7 @@ export function WaitlistPanel({ event, offerLink, onDone, onError }: WaitlistPan
       {body}
       {needsLogin ? (
         <p className="alert alert--error register-control__login" role="alert">
-          {t(loginKey[needsLogin])} <LoginLink />
+          {t(loginKey[needsLogin])} <LoginLink focus={needsLogin === 'join' ? 'register' : undefined} />
         </p>
       ) : null}
       {failure ? (

@@ -39,6 +39,7 @@ const base: EventDetailFieldsFragment & { __typename: 'Event' } = {
   maxParticipants: 10,
   speaker: null,
   registeredCount: 10,
+  offeredCount: 0,
   cancelled: false,
   waitlistCount: 2,
   myWaitlist: null,
@@ -50,8 +51,8 @@ const entry = (over: Partial<MyWaitlist>) => ({ __typename: 'MyWaitlist' as cons
 
 /** The event's state as every waitlist payload returns it. */
 const waitlistState = (over: Partial<typeof base> = {}) => {
-  const { registeredCount, isRegistered, isFull, cancelled, waitlistCount, myWaitlist } = { ...base, ...over };
-  return { __typename: 'Event' as const, id: 'ev-1', registeredCount, isRegistered, isFull, cancelled, waitlistCount, myWaitlist };
+  const { registeredCount, offeredCount, isRegistered, isFull, cancelled, waitlistCount, myWaitlist } = { ...base, ...over };
+  return { __typename: 'Event' as const, id: 'ev-1', registeredCount, offeredCount, isRegistered, isFull, cancelled, waitlistCount, myWaitlist };
 };
 
 /** 14 March 2099, 10:00 in India. */
@@ -151,7 +152,8 @@ describe('Event page: cancellation and the waitlist', () => {
     await user.click(await screen.findByRole('button', { name: 'Join waitlist' }));
     expect(screen.getByRole('alert')).toHaveTextContent('You must be logged in to join the waitlist.');
     await user.click(screen.getByRole('link', { name: 'Log in' }));
-    expect(screen.getByText('login page, then back to /events/ev-1')).toBeInTheDocument();
+    // Back with Join waitlist in focus (issue 24, item 2).
+    expect(screen.getByText('login page, then back to /events/ev-1#register')).toBeInTheDocument();
   });
 
   it('join refused: CONFLICT reads the event again and says the page changed; other failures ask to retry', async () => {
