@@ -55,7 +55,8 @@ describe('the documented error responses show their own codes', () => {
   });
 
   it('403, 413 and 5XX no longer show VALIDATION (the first example is what Swagger UI shows)', () => {
-    const first = (status: string) => Object.values(doc.components.responses[`Error${status}`].content['application/json'].examples ?? {})[0]?.value.code;
+    const media = (status: string) => (doc.components.responses[`Error${status}`] as { content: Record<string, ErrorMedia> }).content['application/json'];
+    const first = (status: string) => Object.values(media(status).examples ?? {})[0]?.value.code;
     expect(first('403')).toBe('FORBIDDEN');
     expect(first('413')).toBe('PAYLOAD_TOO_LARGE');
     expect(first('5XX')).toBe('INTERNAL');
