@@ -58,7 +58,7 @@ export function createServices(deps: ServiceDeps) {
   const reminders = new ReminderService(dataSource, clock, jobs, deliveries, audit, config, logger);
   events.reminders = reminders;
   const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
-  const registrations = new RegistrationService(dataSource, clock, events, deliveries, logger, config.publicOrigin, audit, reminders);
+  const registrations = new RegistrationService(dataSource, clock, events, deliveries, logger, config, audit, reminders);
   // The waiting list: offers of freed places (jobs), held places through the registration ledger.
   const waitlist = new WaitlistService(dataSource, clock, jobs, deliveries, events, registrations, logger, config.publicOrigin);
   reminders.addCancellationRecipients((m, eventId) => waitlist.cancellationRecipients(m, eventId));

@@ -107,6 +107,42 @@ const ERROR_RESPONSES: Record<string, { description: string; codes: ErrorCode[] 
 };
 const responseName = (status: string) => `Error${status}`;
 
+/**
+ * An example message of each code, for the example answers of the error responses (each status shows
+ * its own codes: without examples, Swagger UI drew every error from the schema's first code, VALIDATION).
+ */
+const ERROR_EXAMPLE_MESSAGES: Record<ErrorCode, string> = {
+  VALIDATION: 'Please enter a valid email address',
+  UNSUPPORTED_MEDIA: 'Please upload a JPEG, PNG or WebP image',
+  UNAUTHENTICATED: 'Please sign in to continue',
+  FORBIDDEN: 'You do not have permission to do this',
+  NOT_FOUND: 'Event not found',
+  CONFLICT: 'An account with this email already exists',
+  EVENT_FULL: 'This event is full',
+  EVENT_PAST: 'Registration is closed for this event',
+  EVENT_CANCELLED: 'This event has been cancelled.',
+  CHECKIN_OTHER_EVENT: 'This code is for another event',
+  ATTENDANCE_CLOSED: 'Attendance can be recorded from the day of the event',
+  PAYLOAD_TOO_LARGE: 'Image is too large (5 MB at most)',
+  RATE_LIMITED: 'Too many attempts. Please try again in 60 seconds.',
+  INTERNAL: 'Something went wrong. Please try again.',
+  DATABASE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
+  MAIL_UNAVAILABLE: 'We could not send the e-mail right now. Please try again in a moment.',
+};
+
+/** The example answer of an error code, as the server writes it (the message under its three names). */
+export function errorExample(code: ErrorCode): Record<string, unknown> {
+  const message = ERROR_EXAMPLE_MESSAGES[code];
+  return {
+    success: false,
+    code,
+    msg: message,
+    message,
+    error: message,
+    ...(code === 'VALIDATION' ? { fields: { email: message } } : {}),
+  };
+}
+
 function errorStatuses(def: RouteDef): string[] {
   const doc = def.doc;
   const statuses = new Set<string>();
@@ -267,7 +303,12 @@ export function buildOpenApiDocument(routes: readonly RouteDef[]): OpenApiDocume
       {
         description: `${r.description}. Codes: ${r.codes.join(', ')}.`,
         ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } } : {}),
-        content: { 'application/json': { schema: { $ref: `${COMPONENT_PREFIX}Error` } } },
+        content: {
+          'application/json': {
+            schema: { $ref: `${COMPONENT_PREFIX}Error` },
+            examples: Object.fromEntries(r.codes.map((code) => [code, { summary: `${code} (${httpStatusOf[code]})`, value: errorExample(code) }])),
+          },
+        },
       },
     ]),
   );

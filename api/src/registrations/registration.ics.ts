@@ -6,11 +6,26 @@ import type { Language } from '../i18n/languages';
 import { localize } from '../i18n/translations';
 import { ORGANISATION } from '../mail/templates';
 import type { MailAttachment } from '../mail/mail.service';
+import { eventPageUrl } from '../mail/event-mails';
+import type { Config } from '../config/env';
 
 const DEFAULT_DURATION_MS = 2 * 3600_000;
 
-/** The event as an iCalendar file (UTC times, its text in `lang`), for the confirmation mail and the "Add to calendar" download. */
-export function eventIcs(event: EventEntity, publicOrigin?: string, lang: Language = 'en'): string {
+/** What the calendar file says of where it comes from: the public site (URL: the event's page there) and MAIL_FROM (ORGANIZER). */
+export type IcsSite = Pick<Config, 'publicOrigin' | 'mailFrom'>;
+
+/** The address of a From header ("Name <a@b.org>" or "a@b.org"); null when it holds none. */
+export function mailAddressOf(from: string): string | null {
+  const address = (/<([^<>\s]+)>/.exec(from)?.[1] ?? from).trim();
+  return /^[^\s@<>"]+@[^\s@<>"]+$/.test(address) ? address : null;
+}
+
+/**
+ * The event as an iCalendar file (UTC times, its text in `lang`), for the confirmation mail, the reminder
+ * and the "Add to calendar" download. URL is the event's page on the public site (in `lang`), and ORGANIZER
+ * the organisation with its address (RFC 5545 requires a calendar address: `mailto:` MAIL_FROM's address).
+ */
+export function eventIcs(event: EventEntity, site: IcsSite, lang: Language = 'en'): string {
   const text = localize(eventText(event), lang);
   const date = typeof event.date === 'string' ? event.date : new Date(event.date as unknown as Date).toISOString().slice(0, 10);
   const start = event.startsAt.getTime();
@@ -18,6 +33,7 @@ export function eventIcs(event: EventEntity, publicOrigin?: string, lang: Langua
   if (!Number.isFinite(end) || end <= start) end = start + DEFAULT_DURATION_MS;
   const full = text.description!;
   const description = full.length > 1000 ? `${full.slice(0, 997)}...` : full;
+  const organizer = mailAddressOf(site.mailFrom);
   const { error, value } = createEvent({
     start,
     startInputType: 'utc',
@@ -28,10 +44,10 @@ export function eventIcs(event: EventEntity, publicOrigin?: string, lang: Langua
     title: text.title!,
     description,
     location: text.location!,
-    url: event.externalLink ?? (publicOrigin ? `${publicOrigin}/events/${event.id}${lang === 'en' ? '' : `?lang=${lang}`}` : undefined),
+    url: eventPageUrl(site.publicOrigin, event.id, lang),
     uid: `${event.id}@gyan-jyoti-education-mission`,
     productId: ORGANISATION,
-    organizer: { name: ORGANISATION },
+    ...(organizer ? { organizer: { name: ORGANISATION, email: organizer } } : {}),
     status: 'CONFIRMED',
   });
   if (error || !value) throw error ?? new Error('could not build the calendar file');
@@ -70,6 +86,6 @@ export const icsFilename = (event: EventEntity) =>
   `${event.title.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).toLowerCase() || 'event'}.ics`;
 
 /** The event's calendar file as a mail attachment (the confirmation and the reminder carry it). */
-export function icsAttachment(event: EventEntity, publicOrigin: string, lang: Language): MailAttachment {
-  return { filename: icsFilename(event), content: eventIcs(event, publicOrigin, lang), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+export function icsAttachment(event: EventEntity, site: IcsSite, lang: Language): MailAttachment {
+  return { filename: icsFilename(event), content: eventIcs(event, site, lang), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
 }

@@ -12,7 +12,7 @@ import type { Delivery, MailDeliveries } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
 import type { ReminderService } from '../reminders/reminder.service';
 import { registrationConfirmationMail, type MailLanguage } from '../mail/event-mails';
-import { eventIcs, icsAttachment, icsFilename } from './registration.ics';
+import { eventIcs, icsAttachment, icsFilename, type IcsSite } from './registration.ics';
 import { mailEventOf } from '../events/event.mail';
 import type { Language } from '../i18n/languages';
 import { RegistrationEntity } from './registration.entity';
@@ -61,7 +61,8 @@ export class RegistrationService {
     private readonly events: EventService,
     private readonly deliveries: MailDeliveries,
     private readonly logger: Logger,
-    private readonly publicOrigin: string,
+    /** The public site (links in mails, the .ics's URL) and MAIL_FROM (the .ics's ORGANIZER). */
+    private readonly site: IcsSite,
     private readonly audit: AuditService,
     private readonly reminders?: ReminderService,
   ) {
@@ -173,7 +174,7 @@ export class RegistrationService {
   /** The iCalendar file of an event ("Add to calendar"). */
   async calendarFile(eventId: string, lang: Language = 'en'): Promise<{ filename: string; content: string }> {
     const event = await this.getEvent(eventId);
-    return { filename: icsFilename(event), content: eventIcs(event, this.publicOrigin, lang) };
+    return { filename: icsFilename(event), content: eventIcs(event, this.site, lang) };
   }
 
   /**
@@ -201,13 +202,13 @@ export class RegistrationService {
     const user = await this.dataSource.getRepository(UserEntity).findOne({ where: { id: d.userId } });
     if (!user) return { skip: 'the account was deleted' };
     const { language, reminderLeadHours, checkIn } = await this.confirmationDetails(user.id, event);
-    const ics = icsAttachment(event, this.publicOrigin, language);
+    const ics = icsAttachment(event, this.site, language);
     return registrationConfirmationMail({
       to: d.recipient,
       name: user.name,
       language,
       event: mailEventOf(event, language),
-      publicOrigin: this.publicOrigin,
+      publicOrigin: this.site.publicOrigin,
       ics,
       reminderLeadHours,
       checkInCode: checkIn?.code ?? null,

@@ -59,7 +59,7 @@ export interface CancelResult {
   message: string;
 }
 
-type ReminderConfig = Pick<Config, 'jwtSecret' | 'publicOrigin' | 'reminderLeadHours'>;
+type ReminderConfig = Pick<Config, 'jwtSecret' | 'publicOrigin' | 'mailFrom' | 'reminderLeadHours'>;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const origin = (publicOrigin: string) => publicOrigin.replace(/\/+$/, '');
@@ -349,7 +349,7 @@ export class ReminderService {
     if (!user) return { skip: 'the account was deleted' };
     if (!user.remindersEnabled) return { skip: 'reminders turned off' };
     const language = asLanguage(user.language);
-    const ics = icsAttachment(event, this.config.publicOrigin, language);
+    const ics = icsAttachment(event, this.config, language);
     const mail = eventReminderMail({
       to: user.email,
       name: user.name,

@@ -72,6 +72,11 @@ test.describe('keyboard only', () => {
 
   test('events calendar: type, month and year selectors, and a day of the all view', async ({ page }) => {
     await page.goto('/events');
+    // The page opens on what is coming; the calendar is one key press away.
+    const calendarView = page.getByRole('button', { name: 'Month calendar' });
+    await tabTo(page, calendarView);
+    await page.keyboard.press('Enter');
+    await expect(calendarView).toHaveAttribute('aria-pressed', 'true');
     const type = page.getByLabel('Event type');
     const month = page.getByLabel('Month');
     const year = page.getByLabel('Year');

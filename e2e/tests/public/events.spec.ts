@@ -1,8 +1,38 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { STACK } from '../../support/stack-config.cjs';
+
+/** The events page opens on what is coming; the month calendar is one tap away. */
+async function openCalendar(page: Page) {
+  await page.goto('/events');
+  await page.getByRole('button', { name: 'Month calendar' }).click();
+  await expect(page.getByRole('button', { name: 'Month calendar' })).toHaveAttribute('aria-pressed', 'true');
+}
+
+test.describe('events page @mobile', () => {
+  test('opens on every event to come, across months, with the calendar one tap away', async ({ page, request }) => {
+    const answer = await request.post(`${STACK.apiUrl}/graphql`, { data: { query: '{ events(filter: { when: UPCOMING }, limit: 100) { total items { date } } }' } });
+    const { total, items } = (await answer.json()).data.events as { total: number; items: Array<{ date: string }> };
+    const months = new Set(items.map((e) => e.date.slice(0, 7)));
+    expect(months.size).toBeGreaterThan(1); // the demo data has events in several months to come
+
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coming up');
+    await expect(page.getByText(`${total} events coming up`)).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(total);
+    await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveCount(months.size);
+    for (const badge of await page.locator('.event-card .badge').all()) await expect(badge).toHaveText(/^(Upcoming|Happening now)$/);
+
+    await page.getByRole('button', { name: 'Month calendar' }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByLabel('Event type')).toHaveValue('upcoming');
+    await page.getByRole('button', { name: 'Coming up' }).click();
+    await expect(page.getByRole('article')).toHaveCount(total);
+  });
+});
 
 test.describe('events calendar @mobile', () => {
   test('filters by type, month and year and narrows to a day in the all view', async ({ page }) => {
-    await page.goto('/events');
+    await openCalendar(page);
     await expect(page).toHaveTitle(/Events Calendar/);
     const type = page.getByLabel('Event type');
     await expect(type).toHaveValue('upcoming');
@@ -16,7 +46,7 @@ test.describe('events calendar @mobile', () => {
     // Every event card of the upcoming view carries the Upcoming badge.
     const list = page.getByRole('region', { name: 'Events' });
     await expect(list.getByText(/Loading events/)).toHaveCount(0);
-    for (const badge of await list.locator('.badge').all()) await expect(badge).toHaveText('Upcoming');
+    for (const badge of await list.locator('.badge').all()) await expect(badge).toHaveText(/^(Upcoming|Happening now)$/);
 
     await type.selectOption('all');
     await expect(page.getByText('Select a day to see only its events.')).toBeVisible();
@@ -39,7 +69,7 @@ test.describe('events calendar @mobile', () => {
   });
 
   test('an event card opens the detail page, which has a back link', async ({ page }) => {
-    await page.goto('/events');
+    await openCalendar(page);
     await page.getByLabel('Event type').selectOption('all');
     const card = page.getByRole('article').first();
     const title = (await card.getByRole('heading').textContent())?.trim() ?? '';
@@ -54,7 +84,7 @@ test.describe('events calendar @mobile', () => {
   });
 
   test('a past event says it has already occurred; an unknown id says not found', async ({ page }) => {
-    await page.goto('/events');
+    await openCalendar(page);
     await page.getByLabel('Event type').selectOption('past');
     await page.getByLabel('Month').selectOption(String(new Date().getMonth() + 1));
     const pastCard = page.getByRole('article').first();

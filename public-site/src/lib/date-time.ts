@@ -19,3 +19,36 @@ export function formatMoment(iso: string, locale: string, style: 'short' | 'long
   if (!parts) return { date: iso, time: '' };
   return { date: formatEventDate(parts.date, locale, style), time: formatEventTime(parts.time, locale) };
 }
+
+/** The moment (ms since 1970) of a calendar date (YYYY-MM-DD) and wall-clock time (HH:MM) in India; NaN when malformed. */
+export function indiaInstant(date: string, time = '00:00'): number {
+  const d = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  const t = /^(\d{1,2}):(\d{2})/.exec(time);
+  if (!d || !t) return NaN;
+  return Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2])) - INDIA_OFFSET_MS;
+}
+
+/** An event's times as the API gives them: start date and time, and the optional end date and time (India). */
+export interface EventTimes {
+  date: string;
+  time: string;
+  endDate?: string | null;
+  endTime?: string | null;
+}
+
+/**
+ * When an event is over (as the API's certificates read it): its end time on its end date (or its start
+ * date); an end date alone is the end of that day; otherwise the end of its start day.
+ */
+export function eventEndsAt(event: EventTimes): number {
+  if (event.endTime) return indiaInstant(event.endDate ?? event.date, event.endTime);
+  return indiaInstant(event.endDate ?? event.date) + 24 * 3_600_000;
+}
+
+/** Before its start, between its start and its end ("happening now"), or over. */
+export type EventPhase = 'before' | 'during' | 'after';
+
+export function eventPhase(event: EventTimes, now: number): EventPhase {
+  if (now < indiaInstant(event.date, event.time)) return 'before';
+  return now < eventEndsAt(event) ? 'during' : 'after';
+}

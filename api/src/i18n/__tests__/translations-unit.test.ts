@@ -104,7 +104,7 @@ describe('the .ics in Hindi', () => {
       externalLink: null,
       translations: { hi: { title, description: 'परियोजनाएँ' } },
     } as unknown as EventEntity;
-    const ics = eventIcs(event, 'https://site.test', 'hi');
+    const ics = eventIcs(event, { publicOrigin: 'https://site.test', mailFrom: 'Gyan Jyoti Education Mission <no-reply@site.test>' }, 'hi');
     const unfolded = ics.replace(/\r?\n[ \t]/g, '');
     const summary = unfolded.split(/\r?\n/).find((l) => l.startsWith('SUMMARY'));
     expect(summary?.slice(summary.indexOf(':') + 1).replace(/\\([,;\\])/g, '$1')).toBe(title);

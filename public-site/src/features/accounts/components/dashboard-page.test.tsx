@@ -24,6 +24,8 @@ const event = {
   isRegistered: false,
   isFull: false,
   hasStarted: false,
+  endDate: null,
+  endTime: null,
   cancelled: false,
 };
 

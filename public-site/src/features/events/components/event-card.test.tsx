@@ -1,7 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/testing/render';
+import { setLanguage } from '@/i18n';
 import { EventCard, type EventCardEvent } from './event-card';
 
 const longDescription = 'A'.repeat(145) + 'BCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -20,6 +21,8 @@ const event: EventCardEvent = {
   isRegistered: false,
   isFull: false,
   hasStarted: false,
+  endDate: null,
+  endTime: null,
   cancelled: false,
 };
 
@@ -90,6 +93,64 @@ describe('EventCard', () => {
     expect(link).toHaveAccessibleName('Learn more about Career Guidance Camp');
     await userEvent.click(link);
     expect(screen.getByText('detail page for Career Guidance Camp')).toBeInTheDocument();
+  });
+});
+
+describe('EventCard badge while the event runs', () => {
+  // A Friday 6-7 pm event in Prayagraj, seen at 6:30 pm India time (13:00 UTC).
+  const running = { ...event, date: '2026-11-27', time: '18:00', endTime: '19:00', isUpcoming: true, hasStarted: true };
+  const at = (iso: string) => jest.spyOn(Date, 'now').mockReturnValue(Date.parse(iso));
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    await act(() => setLanguage('en'));
+  });
+
+  it('says Happening now between its start and its end, not Upcoming', () => {
+    at('2026-11-27T18:30:00+05:30');
+    renderWithProviders(<EventCard event={running} />);
+    expect(screen.getByText('Happening now')).toHaveClass('badge', 'badge--now');
+    expect(screen.queryByText('Upcoming')).not.toBeInTheDocument();
+  });
+
+  it('in Hindi: अभी चल रहा है', async () => {
+    at('2026-11-27T18:30:00+05:30');
+    await act(() => setLanguage('hi'));
+    renderWithProviders(<EventCard event={running} />);
+    expect(screen.getByText('अभी चल रहा है')).toBeInTheDocument();
+    expect(screen.queryByText('आगामी')).not.toBeInTheDocument();
+  });
+
+  it('is Upcoming before the start and Past after the end (the same day)', () => {
+    at('2026-11-27T17:59:00+05:30');
+    const { unmount } = renderWithProviders(<EventCard event={{ ...running, hasStarted: false }} />);
+    expect(screen.getByText('Upcoming')).toBeInTheDocument();
+    unmount();
+    at('2026-11-27T19:05:00+05:30');
+    renderWithProviders(<EventCard event={running} />);
+    expect(screen.getByText('Past')).toBeInTheDocument();
+  });
+
+  it('turns from Upcoming to Happening now at the start, and to Past at the end, by itself', () => {
+    jest.useFakeTimers({ now: Date.parse('2026-11-27T17:58:00+05:30') });
+    try {
+      renderWithProviders(<EventCard event={{ ...running, hasStarted: false }} />);
+      expect(screen.getByText('Upcoming')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(3 * 60_000));
+      expect(screen.getByText('Happening now')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(60 * 60_000));
+      expect(screen.getByText('Past')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('without an end time it runs until the end of its day; a cancelled event stays Cancelled', () => {
+    at('2026-11-27T23:00:00+05:30');
+    const { unmount } = renderWithProviders(<EventCard event={{ ...running, endTime: null }} />);
+    expect(screen.getByText('Happening now')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<EventCard event={{ ...running, cancelled: true }} />);
+    expect(screen.getByText('Cancelled')).toBeInTheDocument();
   });
 });
 

@@ -54,7 +54,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventCardEvent; 
           </time>
         </p>
         <p className="event-card__location">{event.location}</p>
-        <p className="event-card__description">{descriptionPreview(event.description)}</p>
+        <p className="event-card__description">{descriptionPreview(event.description, locale)}</p>
         <div className="event-card__actions">
           <Link
             className="event-card__link"

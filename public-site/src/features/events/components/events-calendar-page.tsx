@@ -19,14 +19,59 @@ import {
 } from '../lib/calendar-grid';
 import { CalendarGridView } from './calendar-grid-view';
 import { EventCard } from './event-card';
+import { UpcomingEventsList } from './upcoming-events-list';
 import './events.css';
+
+/** The events page's two views: what is coming, across months (first), and the month calendar. */
+export type EventsView = 'next' | 'calendar';
 
 function currentYearMonth(): { year: number; month: number } {
   const [y, m] = todayInIndia().split('-').map(Number);
   return { year: y, month: m };
 }
 
+/** Two buttons that switch the view: the calendar is one tap from the list of what is coming, and back. */
+function ViewSwitch({ view, onChange }: { view: EventsView; onChange: (view: EventsView) => void }) {
+  const { t } = useTranslation();
+  const options: Array<[EventsView, string]> = [
+    ['next', t('calendar.viewNext')],
+    ['calendar', t('calendar.viewCalendar')],
+  ];
+  return (
+    <div className="view-switch" role="group" aria-label={t('calendar.views')}>
+      {options.map(([value, label]) => (
+        <button key={value} type="button" className="view-switch__option" aria-pressed={view === value} onClick={() => onChange(value)}>
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /events: opens on the events to come, across months (the end of a month never looks like the end of
+ * the events); the month calendar with its counts and filters is one tap away.
+ */
 export function EventsCalendarPage() {
+  const { t } = useTranslation();
+  const [view, setView] = useState<EventsView>('next');
+  if (view === 'calendar') return <EventsMonthCalendar onViewChange={setView} />;
+  return (
+    <div className="container section events-page">
+      <header className="events-page__header">
+        <p className="eyebrow">{t('calendar.heading')}</p>
+        <h1 className="page-title">{t('calendar.comingUp')}</h1>
+      </header>
+      <ViewSwitch view="next" onChange={setView} />
+      <div className="events-page__upcoming">
+        <UpcomingEventsList onOpenCalendar={() => setView('calendar')} />
+      </div>
+    </div>
+  );
+}
+
+/** The month calendar: counts by day, type, month and year filters, and the month's events. */
+function EventsMonthCalendar({ onViewChange }: { onViewChange: (view: EventsView) => void }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const today = todayInIndia();
@@ -85,6 +130,7 @@ export function EventsCalendarPage() {
         <p className="eyebrow">{t('calendar.heading')}</p>
         <h1 className="page-title">{formatMonthYear(year, month, locale)}</h1>
       </header>
+      <ViewSwitch view="calendar" onChange={onViewChange} />
 
       <form className="filters" aria-label={t('calendar.filters')} onSubmit={(e) => e.preventDefault()}>
         <label className="field field--inline">

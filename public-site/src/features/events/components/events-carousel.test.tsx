@@ -22,6 +22,8 @@ const events: EventCardEvent[] = Array.from({ length: 7 }, (_, i) => ({
   isRegistered: false,
   isFull: false,
   hasStarted: false,
+  endDate: null,
+  endTime: null,
   cancelled: false,
 }));
 

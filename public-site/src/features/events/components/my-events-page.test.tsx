@@ -20,6 +20,8 @@ const card = (over: Partial<EventCardFieldsFragment>): EventCardFieldsFragment &
   isRegistered: true,
   isFull: false,
   hasStarted: false,
+  endDate: null,
+  endTime: null,
   cancelled: false,
   ...over,
 });
