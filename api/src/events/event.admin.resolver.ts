@@ -32,6 +32,12 @@ export class EventAdminResolver {
     return { id: deleted.id, success: true, message: 'Event deleted successfully' };
   }
 
+  @Mutation(() => EventView, { description: 'Cancels the event once: no registration, no reminder; registrants (and people waiting) are mailed. Again: changes nothing' })
+  @Access('admin')
+  async cancelEvent(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID) id: string): Promise<EventView> {
+    return ctx.services.events.toView((await ctx.services.events.cancel(ctx.viewer, id)).event);
+  }
+
   @Query(() => [UserView], { description: 'Who registered for an event (admin event view)' })
   @Access('admin')
   async eventRegistrations(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string): Promise<UserView[]> {

@@ -15,12 +15,11 @@ import type { JobQueue } from '../jobs/job-queue';
 import { eventPageUrl, waitlistJoinedMail, waitlistOfferExpiredMail, waitlistOfferMail, type MailEvent, type MailLanguage } from '../mail/event-mails';
 import type { Delivery, MailDeliveries } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
-import { registrationLedger } from '../registrations/registration-ledger';
+import type { RegistrationLedger } from '../registrations/registration-ledger';
 import { REGISTRATION_MESSAGES, type RegistrationService } from '../registrations/registration.service';
-import type { CancellationRecipient } from '../reminders/reminder.service';
+import { OFFERS_JOB, type WaitlistOfferQueue } from './waitlist-offer-queue';
 
-/** The job that offers an event's free places to the next people waiting (key: the event id). */
-export const OFFERS_JOB = 'waitlist-offers';
+export { OFFERS_JOB } from './waitlist-offer-queue';
 /** The job that ends an offer not accepted in time (key: the entry id; due when the offer runs out). */
 export const EXPIRY_JOB = 'waitlist-expiry';
 export const WAITLIST_MAILS = { joined: 'waitlist-joined', offer: 'waitlist-offer', expired: 'waitlist-offer-expired' } as const;
@@ -109,6 +108,8 @@ export class WaitlistService {
     private readonly deliveries: MailDeliveries,
     private readonly events: EventService,
     private readonly registrations: RegistrationService,
+    private readonly ledger: RegistrationLedger,
+    private readonly offerQueue: WaitlistOfferQueue,
     private readonly logger: Logger,
     private readonly publicOrigin: string,
   ) {
@@ -117,8 +118,6 @@ export class WaitlistService {
     deliveries.compose(WAITLIST_MAILS.joined, (d) => this.composeMail(d));
     deliveries.compose(WAITLIST_MAILS.offer, (d) => this.composeMail(d));
     deliveries.compose(WAITLIST_MAILS.expired, (d) => this.composeMail(d));
-    // Places freed by the ledger's writes (unregistering, removals, deleted accounts, capacity raised).
-    registrationLedger.onPlacesFreed(dataSource, (m, eventId) => this.queueOffers(m, eventId));
   }
 
   // ---------- the person's side ----------
@@ -194,7 +193,7 @@ export class WaitlistService {
         touched(m, topics.events, topics.event(eventId));
         return 'left' as const;
       }
-      await registrationLedger.release(m, eventId, entry.id, 'declined', now);
+      await this.ledger.release(m, eventId, entry.id, 'declined', now);
       await this.jobs.cancelPending(m, EXPIRY_JOB, entry.id);
       await this.queueOffers(m, eventId);
       return 'declined' as const;
@@ -213,7 +212,7 @@ export class WaitlistService {
     const now = this.clock.now();
     const outcome = await this.dataSource.transaction(async (m) => {
       const [entry] = await queryRows<{ id: string }>(m, `SELECT id FROM waitlist_entries WHERE event_id = $1 AND user_id = $2 AND status = 'offered'`, [eventId, viewer.id]);
-      const result = await registrationLedger.accept(m, eventId, viewer.id, now);
+      const result = await this.ledger.accept(m, eventId, viewer.id, now);
       if (entry && (result === 'accepted' || result === 'already')) await this.jobs.cancelPending(m, EXPIRY_JOB, entry.id);
       if (result === 'accepted') await this.registrations.planConfirmation(m, viewer, eventId);
       return result;
@@ -314,25 +313,11 @@ export class WaitlistService {
     }));
   }
 
-  /** People on an event's list when it is cancelled (the reminders' cancellation mail adds them). */
-  async cancellationRecipients(m: EntityManager, eventId: string): Promise<CancellationRecipient[]> {
-    const rows = await queryRows<{ id: string; email: string; name: string; language: string }>(
-      m,
-      `SELECT u.id, u.email, u.name, u.language FROM waitlist_entries w JOIN users u ON u.id = w.user_id
-        WHERE w.event_id = $1 AND w.status IN ('waiting', 'offered') ORDER BY w.created_at, w.id`,
-      [eventId],
-    );
-    return rows.map((r) => ({ userId: r.id, email: r.email, name: r.name, language: r.language === 'hi' ? 'hi' : 'en', wasWaiting: true }));
-  }
-
   // ---------- offers (background jobs) ----------
 
   /** Queues the event's offer job inside the transaction that freed places (one pending per event), when anyone waits. */
-  async queueOffers(m: EntityManager, eventId: string): Promise<void> {
-    const [someone] = await queryRows(m, `SELECT 1 FROM waitlist_entries WHERE event_id = $1 AND status = 'waiting' LIMIT 1`, [eventId]);
-    if (!someone) return;
-    await this.jobs.cancelPending(m, OFFERS_JOB, eventId);
-    await this.jobs.send(m, OFFERS_JOB, { eventId }, { key: eventId });
+  queueOffers(m: EntityManager, eventId: string): Promise<void> {
+    return this.offerQueue.placesFreed(m, eventId);
   }
 
   /**
@@ -368,7 +353,7 @@ export class WaitlistService {
       const now = this.clock.now();
       const [still] = await queryRows(m, `SELECT 1 FROM waitlist_entries WHERE id = $1 AND status = 'offered' AND offer_expires_at <= $2`, [entryId, now]);
       if (!still) return; // accepted, declined or expired meanwhile
-      await registrationLedger.release(m, entry.event_id, entryId, 'expired', now);
+      await this.ledger.release(m, entry.event_id, entryId, 'expired', now);
       const [user] = await queryRows<{ email: string }>(m, `SELECT email FROM users WHERE id = $1`, [entry.user_id]);
       if (user) {
         await this.deliveries.plan(m, [
@@ -433,7 +418,7 @@ export class WaitlistService {
     if (chosen.length < next.length) await this.queueOffers(m, eventId);
     if (!chosen.length) return 0;
     const expiresAt = new Date(now.getTime() + event.waitlist_offer_hours * 3_600_000);
-    const offered = new Set(await registrationLedger.offer(m, eventId, chosen.map((c) => c.id), now, expiresAt));
+    const offered = new Set(await this.ledger.offer(m, eventId, chosen.map((c) => c.id), now, expiresAt));
     const made = chosen.filter((c) => offered.has(c.id));
     if (!made.length) return 0;
     await this.deliveries.plan(
