@@ -197,7 +197,8 @@ export class EventService {
         event.translations = applyTranslationInput(event.translations ?? {}, input, EVENT_TEXT);
         if (input.maxParticipants !== undefined) event.maxParticipants = input.maxParticipants ?? null;
         if (input.waitlistOfferHours !== undefined) event.waitlistOfferHours = input.waitlistOfferHours;
-        if (event.maxParticipants !== null && event.maxParticipants < event.registeredCount + event.offeredCount) {
+        const free = this.ledger.placesFree(event);
+        if (free !== null && free < 0) {
           const taken = event.offeredCount ? `${event.registeredCount + event.offeredCount} places already taken (registered, or held for people from the waiting list)` : `${event.registeredCount} people already registered`;
           throw validationError(`Max participants cannot be below the ${taken}`, { maxParticipants: 'Too low' });
         }
@@ -294,6 +295,7 @@ export class EventService {
     const now = this.clock.now();
     const today = indiaDate(now);
     const date = typeof e.date === 'string' ? e.date : indiaDate(e.date as unknown as Date);
+    const free = this.ledger.placesFree(e);
     return {
       id: e.id,
       text: eventText(e),
@@ -308,7 +310,7 @@ export class EventService {
       ...imageUrls(e.imageKey),
       registeredCount: e.registeredCount,
       // Places held for people from the waiting list are taken too.
-      isFull: e.maxParticipants !== null && e.registeredCount + (e.offeredCount ?? 0) >= e.maxParticipants,
+      isFull: free !== null && free <= 0,
       waitlistOfferHours: e.waitlistOfferHours ?? 24,
       isUpcoming: date >= today,
       hasStarted: e.startsAt.getTime() <= now.getTime(),

@@ -17,6 +17,13 @@ export interface PlacesFreedListener {
   placesFreed(m: EntityManager, eventId: string): Promise<void>;
 }
 
+/** The counts capacity is made of (an event entity has them). */
+export interface CapacityCounts {
+  maxParticipants: number | null;
+  registeredCount: number;
+  offeredCount: number;
+}
+
 /**
  * The one owner of registration rows and of the two counts that capacity is made of:
  * `events.registered_count` (registrations) and `events.offered_count` (places held by live waiting-list
@@ -36,6 +43,16 @@ export interface PlacesFreedListener {
  */
 export class RegistrationLedger {
   constructor(private readonly freed: PlacesFreedListener) {}
+
+  /**
+   * The capacity rule, for reads and checks outside the ledger's own statements: the places of an event
+   * neither registered nor held by a waiting-list offer (below zero when a capacity was lowered under
+   * them), or null when it has no limit. The statements below apply the same rule in SQL, under the
+   * event's row lock.
+   */
+  placesFree(event: CapacityCounts): number | null {
+    return event.maxParticipants === null ? null : event.maxParticipants - event.registeredCount - (event.offeredCount ?? 0);
+  }
 
   /**
    * Takes a place: within capacity (places held by offers count) and before the start, or says why not.

@@ -15,7 +15,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import { eventPageUrl, waitlistJoinedMail, waitlistOfferExpiredMail, waitlistOfferMail, type MailEvent, type MailLanguage } from '../mail/event-mails';
 import type { Delivery, MailDeliveries } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
-import type { RegistrationLedger } from '../registrations/registration-ledger';
+import type { CapacityCounts, RegistrationLedger } from '../registrations/registration-ledger';
 import { REGISTRATION_MESSAGES, type RegistrationService } from '../registrations/registration.service';
 import { OFFERS_JOB, type WaitlistOfferQueue } from './waitlist-offer-queue';
 
@@ -84,6 +84,13 @@ interface EventRow {
 
 const WAITLIST_LIMIT = 1_000;
 
+/** An events row's counts, for the ledger's capacity rule. */
+const capacityOf = (e: Pick<EventRow, 'max_participants' | 'registered_count' | 'offered_count'>): CapacityCounts => ({
+  maxParticipants: e.max_participants,
+  registeredCount: Number(e.registered_count),
+  offeredCount: Number(e.offered_count),
+});
+
 /**
  * The waiting list of a full event, with offers that expire.
  *
@@ -148,8 +155,8 @@ export class WaitlistService {
       if (state.live === 'waiting') throw conflict(WAITLIST_MESSAGES.alreadyWaiting);
       if (state.live === 'offered') throw conflict(WAITLIST_MESSAGES.alreadyOffered);
       // Full for this person: every place is taken, held by an offer, or due to someone already waiting.
-      const max = event.max_participants;
-      if (max === null || event.registered_count + event.offered_count + Number(state.waiting) < max) throw conflict(WAITLIST_MESSAGES.placesFree);
+      const free = this.ledger.placesFree(capacityOf(event));
+      if (free === null || free > Number(state.waiting)) throw conflict(WAITLIST_MESSAGES.placesFree);
       const [entry] = await queryRows<{ id: string }>(
         m,
         `INSERT INTO waitlist_entries (event_id, user_id, status, created_at) VALUES ($1, $2, 'waiting', $3) RETURNING id`,
@@ -372,7 +379,8 @@ export class WaitlistService {
     const [event] = await queryRows<EventRow>(m, `SELECT max_participants, registered_count, offered_count FROM events WHERE id = $1`, [eventId]);
     let prospects: string[] = [];
     if (event) {
-      const free = event.max_participants === null ? null : Math.max(0, event.max_participants - event.registered_count - event.offered_count) + extra;
+      const left = this.ledger.placesFree(capacityOf(event));
+      const free = left === null ? null : Math.max(0, left) + extra;
       if (free === null || free > 0) {
         const rows = await queryRows<{ user_id: string }>(
           m,
@@ -397,7 +405,7 @@ export class WaitlistService {
     );
     const now = this.clock.now();
     if (!event || event.cancelled_at || new Date(event.starts_at).getTime() <= now.getTime()) return 0;
-    const free = event.max_participants === null ? null : event.max_participants - event.registered_count - event.offered_count;
+    const free = this.ledger.placesFree(capacityOf(event));
     if (free !== null && free <= 0) return 0;
     // The next people waiting; someone registered meanwhile (by a free place) is passed over.
     const next = await queryRows<{ id: string; user_id: string; email: string }>(
