@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import { asLanguage } from '../i18n/languages';
-import { eventCancelledMail, type MailLanguage } from '../mail/event-mails';
+import type { MailLanguage } from '../mail/templates';
 import type { Delivery, MailDeliveries, PlannedMail } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
 import type { EventEntity } from './event.entity';
-import { mailEventOf } from './event.mail';
+import { eventCancelledMail, mailEventOf } from './event.mail';
 
 /** The mail kind of an event's cancellation (planned when it is cancelled, or deleted before it starts). */
 export const CANCELLED_MAIL = 'cancelled';

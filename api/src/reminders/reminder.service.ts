@@ -11,7 +11,7 @@ import type { Config } from '../config/env';
 import { EventEntity } from '../events/event.entity';
 import type { EventReminderSchedule } from '../events/event.service';
 import type { JobQueue } from '../jobs/job-queue';
-import { eventReminderMail } from '../mail/event-mails';
+import { eventReminderMail } from './reminder.mail';
 import type { Delivery, MailDeliveries } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
 import { icsAttachment } from '../registrations/registration.ics';

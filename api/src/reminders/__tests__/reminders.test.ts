@@ -8,7 +8,7 @@
  */
 import { createLogger } from '../../common/logger';
 import { openDatabase, type Database } from '../../db/data-source';
-import { formatEventDate } from '../../mail/event-mails';
+import { formatEventDate } from '../../mail/mail-dates';
 import { MAIL_JOB } from '../../mail/mail-deliveries';
 import { createServices } from '../../services';
 import { createTestContext, usingPostgres, type TestContext } from '../../test/harness';
