@@ -2,7 +2,7 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { DeletePayload } from '../common/delete-payload.types';
 import { Access } from '../graphql/access';
 import type { GraphQLContext } from '../graphql/context';
-import { toUserView } from '../users/user-admin.view';
+import { toUserView } from '../users/user.admin.view';
 import { UserView } from '../users/user.types';
 import { EventInput, EventUpdateInput, EventView } from './event.types';
 

@@ -1,6 +1,6 @@
 import { arrayOf, boolean, DELETED, idParam, integer, MESSAGE, ok, okData, okMessageData } from '../openapi/schema';
 import { created, route, type RestContext } from '../rest/route';
-import { restUserSchema, toRestUser } from '../users/user-admin.view';
+import { restUserSchema, toRestUser } from '../users/user.admin.view';
 import { restEvent, restEventSchema } from './event.rest';
 import { EventInput, EventUpdateInput } from './event.types';
 

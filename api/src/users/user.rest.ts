@@ -1,7 +1,7 @@
 import { LANGUAGES } from '../i18n/languages';
 import { boolean, MESSAGE, MESSAGE_ONLY, ok, okData, oneOfValues, string, uuid, viewSchema } from '../openapi/schema';
 import { route, type RestContext, type RouteDoc } from '../rest/route';
-import { CATEGORY_SCHEMA, STATUS_SCHEMA } from './user-admin.view';
+import { CATEGORY_SCHEMA, STATUS_SCHEMA } from './user.admin.view';
 import { PROFILE_UPDATED, restProfile } from './user.service';
 import { ProfileInput, StopRemindersInput } from './user.types';
 

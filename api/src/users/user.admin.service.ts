@@ -9,7 +9,7 @@ import { BCRYPT_COST } from '../db/bootstrap-admin';
 import { ADMIN_CATEGORIES, UserEntity, type UserCategory } from './user.entity';
 import type { UserService } from './user.service';
 import type { RegistrationLedger } from '../registrations/registration-ledger';
-import { PASSWORD_MESSAGE, UserFilter, UserInput, UserPageArgs, UserUpdateInput } from './user-admin.types';
+import { PASSWORD_MESSAGE, UserFilter, UserInput, UserPageArgs, UserUpdateInput } from './user.admin.types';
 
 export const USER_NOT_FOUND = 'User not found';
 
