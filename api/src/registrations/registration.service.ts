@@ -19,7 +19,6 @@ import { mailEventOf } from '../events/event.mail';
 import type { Language } from '../i18n/languages';
 import { RegistrationEntity } from './registration.entity';
 import { UserEntity } from '../users/user.entity';
-import { queryRows } from '../common/sql';
 import type { RegistrationLedger } from './registration-ledger';
 
 export const REGISTRATION_MESSAGES = {
@@ -198,7 +197,7 @@ export class RegistrationService {
   /** The queued confirmation, built when it is sent: skipped when the place or the event is gone meanwhile. */
   private async composeConfirmation(d: Delivery): Promise<MailMessage | { skip: string }> {
     if (!d.eventId || !d.userId) return { skip: 'no event or person' };
-    const [registered] = await queryRows(this.dataSource, `SELECT 1 FROM registrations WHERE event_id = $1 AND user_id = $2`, [d.eventId, d.userId]);
+    const registered = await this.dataSource.getRepository(RegistrationEntity).exists({ where: { eventId: d.eventId, userId: d.userId } });
     if (!registered) return { skip: 'no longer registered' };
     const event = await this.dataSource.getRepository(EventEntityClass).findOne({ where: { id: d.eventId } });
     if (!event) return { skip: 'the event was deleted' };

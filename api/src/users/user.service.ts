@@ -106,8 +106,10 @@ export class UserService {
 
   /** The language the person's mails are written in, and whether they keep event reminders on (English and off for an unknown id). */
   async mailPreferences(userId: string): Promise<{ language: Language; remindersEnabled: boolean }> {
-    const [user] = await queryRows<{ language: string; reminders_enabled: boolean }>(this.dataSource, `SELECT language, reminders_enabled FROM users WHERE id = $1`, [userId]);
-    return { language: asLanguage(user?.language), remindersEnabled: !!user?.reminders_enabled };
+    const user = isUuid(userId)
+      ? await this.dataSource.getRepository(UserEntity).findOne({ select: { id: true, language: true, remindersEnabled: true }, where: { id: userId } })
+      : null;
+    return { language: asLanguage(user?.language), remindersEnabled: !!user?.remindersEnabled };
   }
 
   /** The stop link (one click, no sign-in): reminders off for the person it was made for. */
@@ -116,7 +118,7 @@ export class UserService {
     const userId = this.stopTokens.verify(token);
     if (!userId) throw new DomainError('VALIDATION', MAIL_CHOICE_MESSAGES.badStopLink, { fields: { token: 'This link is not valid' } });
     // A deleted account has nothing to stop: the answer is the same.
-    await this.dataSource.query(`UPDATE users SET reminders_enabled = false WHERE id = $1`, [userId]);
+    await this.dataSource.getRepository(UserEntity).update({ id: userId }, { remindersEnabled: false });
     return { message: MAIL_CHOICE_MESSAGES.stopped };
   }
 

@@ -3,6 +3,7 @@ import { queryRows } from '../common/sql';
 import type { CancellationRecipient, CancellationRecipientSource } from '../events/event-cancellation';
 import type { JobQueue } from '../jobs/job-queue';
 import type { PlacesFreedListener } from '../registrations/registration-ledger';
+import { WaitlistEntryEntity } from './waitlist-entry.entity';
 
 /** The job that offers an event's free places to the next people waiting (key: the event id). */
 export const OFFERS_JOB = 'waitlist-offers';
@@ -25,12 +26,15 @@ export class WaitlistOfferQueue implements PlacesFreedListener, CancellationReci
 
   /** People on an event's list when it is cancelled (their cancellation mail says they were waiting). */
   async cancellationRecipients(m: EntityManager, eventId: string): Promise<CancellationRecipient[]> {
-    const rows = await queryRows<{ id: string; email: string; name: string; language: string }>(
-      m,
-      `SELECT u.id, u.email, u.name, u.language FROM waitlist_entries w JOIN users u ON u.id = w.user_id
-        WHERE w.event_id = $1 AND w.status IN ('waiting', 'offered') ORDER BY w.created_at, w.id`,
-      [eventId],
-    );
-    return rows.map((r) => ({ userId: r.id, email: r.email, name: r.name, language: r.language === 'hi' ? 'hi' : 'en', wasWaiting: true }));
+    const entries = await m
+      .getRepository(WaitlistEntryEntity)
+      .createQueryBuilder('w')
+      .innerJoinAndSelect('w.user', 'u')
+      .where('w.eventId = :eventId', { eventId })
+      .andWhere('w.status IN (:...live)', { live: ['waiting', 'offered'] })
+      .orderBy('w.createdAt', 'ASC')
+      .addOrderBy('w.id', 'ASC')
+      .getMany();
+    return entries.map(({ user: u }) => ({ userId: u.id, email: u.email, name: u.name, language: u.language === 'hi' ? 'hi' : 'en', wasWaiting: true }));
   }
 }

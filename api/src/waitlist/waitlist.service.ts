@@ -19,6 +19,7 @@ import type { Delivery, MailDeliveries } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
 import type { CapacityCounts, RegistrationLedger } from '../registrations/registration-ledger';
 import { REGISTRATION_MESSAGES, type RegistrationService } from '../registrations/registration.service';
+import { WaitlistEntryEntity } from './waitlist-entry.entity';
 import { OFFERS_JOB, type WaitlistOfferQueue } from './waitlist-offer-queue';
 
 export { OFFERS_JOB } from './waitlist-offer-queue';
@@ -244,7 +245,7 @@ export class WaitlistService {
   /** The caller's 1-based place among the people waiting (created_at, then id); null when not waiting. */
   async position(viewer: Viewer, eventId: string): Promise<number | null> {
     if (!isUuid(eventId)) return null;
-    const [entry] = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM waitlist_entries WHERE event_id = $1 AND user_id = $2 AND status = 'waiting'`, [eventId, viewer.id]);
+    const entry = await this.dataSource.getRepository(WaitlistEntryEntity).findOne({ select: { id: true }, where: { eventId, userId: viewer.id, status: 'waiting' } });
     return entry ? this.positionOf(this.dataSource, entry.id) : null;
   }
 
