@@ -25,7 +25,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['api/**/*.resolver.ts', 'api/**/*.rest.ts', 'api/src/rest/**', 'api/src/graphql/**', 'api/src/app.ts', 'api/**/__tests__/**'],
+    files: ['api/**/*.resolver.ts', 'api/**/*.rest.ts', 'api/**/*.module.ts', 'api/src/modules.ts', 'api/src/rest/**', 'api/src/graphql/**', 'api/src/app.ts', 'api/**/__tests__/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -12,22 +12,26 @@ import { systemClock, type Clock } from './common/clock';
 import type { Logger } from './common/logger';
 import type { Config } from './config/env';
 import { ContactService } from './contacts/contact.service';
+import { EventCancellation } from './events/event-cancellation';
 import { EventService } from './events/event.service';
 import { MailService } from './mail/mail.service';
 import { MailDeliveries } from './mail/mail-deliveries';
 import { JobQueue } from './jobs/job-queue';
-import { JobAdminService } from './jobs/job-admin.service';
+import { JobAdminService } from './jobs/job.admin.service';
 import { ExportService } from './exports/export.service';
 import { RateLimitService } from './rate-limit/rate-limit.service';
+import { RegistrationLedger } from './registrations/registration-ledger';
+import { registrantsToTell } from './registrations/registration-recipients';
 import { RegistrationService } from './registrations/registration.service';
 import { ReminderService } from './reminders/reminder.service';
-import { StatsService } from './stats/stats.service';
+import { StatsService } from './stats/stat.service';
+import { WaitlistOfferQueue } from './waitlist/waitlist-offer-queue';
 import { WaitlistService } from './waitlist/waitlist.service';
 import { TeamService } from './team/team.service';
 import { TeacherService } from './teachers/teacher.service';
 import { ImageService } from './uploads/image.service';
 import { LocalFileStorage, type FileStorage } from './uploads/storage';
-import { UserAdminService } from './users/user-admin.service';
+import { UserAdminService } from './users/user.admin.service';
 import { UserService } from './users/user.service';
 import { VisitorService } from './visitors/visitor.service';
 
@@ -48,23 +52,26 @@ export function createServices(deps: ServiceDeps) {
   const images = new ImageService(storage, logger);
   const audit = new AuditService(dataSource);
   const rateLimits = new RateLimitService(dataSource, clock);
-  const events = new EventService(dataSource, clock, images, audit);
-  const users = new UserService(dataSource);
-  const userAdmin = new UserAdminService(dataSource, audit, users);
   const mail = new MailService(config, logger, clock);
   // Background jobs (pg-boss): defined here by the services that own them, worked by main.ts or worker.ts.
   const jobs = new JobQueue(dataSource, logger);
   const deliveries = new MailDeliveries(dataSource, jobs, mail, clock, logger);
-  const reminders = new ReminderService(dataSource, clock, jobs, deliveries, audit, config, logger);
-  events.reminders = reminders;
+  // Every service gets its collaborators at construction, so they are built in order. The waiting list's
+  // part in other domains' transactions (offering freed places, being told of a cancellation) needs only
+  // the job queue: it comes first, and the ledger and the cancellation are given it.
+  const waitlistOffers = new WaitlistOfferQueue(jobs);
+  const ledger = new RegistrationLedger(waitlistOffers);
+  const users = new UserService(dataSource, config);
+  const userAdmin = new UserAdminService(dataSource, audit, users, ledger);
+  const reminders = new ReminderService(dataSource, clock, jobs, deliveries, audit, config, logger, users);
+  const cancellation = new EventCancellation(deliveries, config.publicOrigin, [registrantsToTell, waitlistOffers]);
+  const events = new EventService(dataSource, clock, images, audit, reminders, cancellation, ledger);
   const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
-  const registrations = new RegistrationService(dataSource, clock, events, deliveries, logger, config, audit, reminders);
-  // The waiting list: offers of freed places (jobs), held places through the registration ledger.
-  const waitlist = new WaitlistService(dataSource, clock, jobs, deliveries, events, registrations, logger, config.publicOrigin);
-  reminders.addCancellationRecipients((m, eventId) => waitlist.cancellationRecipients(m, eventId));
   // Check-in at the door and attendance; the confirmation mail shows the code.
-  const checkIns = new CheckInService(dataSource, clock, events, audit);
-  registrations.checkIns = checkIns;
+  const checkIns = new CheckInService(dataSource, clock, events, audit, ledger);
+  const registrations = new RegistrationService(dataSource, clock, events, ledger, deliveries, logger, config, audit, users, reminders, checkIns);
+  // The waiting list: offers of freed places (jobs), held places through the registration ledger.
+  const waitlist = new WaitlistService(dataSource, clock, jobs, deliveries, events, registrations, ledger, waitlistOffers, logger, config.publicOrigin);
   // Certificates of participation for those who attended (mailed through the queue).
   const certificates = new CertificateService(dataSource, clock, deliveries, audit, rateLimits, config, logger);
   return {
@@ -80,6 +87,7 @@ export function createServices(deps: ServiceDeps) {
     rateLimits,
     events,
     registrations,
+    ledger,
     waitlist,
     checkIns,
     certificates,

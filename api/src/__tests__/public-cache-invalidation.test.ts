@@ -290,7 +290,7 @@ const RECIPES: Record<string, Recipe> = {
     succeeds: true,
     prepare: async () => {
       const subject = await registeredAccount();
-      return { ...subject, stopToken: ctx.services.reminders.stopTokens.sign(subject.userId) };
+      return { ...subject, stopToken: ctx.services.users.stopTokens.sign(subject.userId) };
     },
     run: ({ stopToken }) => mutation(`mutation($t: String!) { stopReminders(token: $t) { message } }`, { t: stopToken }),
   },
@@ -299,7 +299,7 @@ const RECIPES: Record<string, Recipe> = {
     succeeds: true,
     prepare: async () => {
       const subject = await registeredAccount();
-      return { ...subject, stopToken: ctx.services.reminders.stopTokens.sign(subject.userId) };
+      return { ...subject, stopToken: ctx.services.users.stopTokens.sign(subject.userId) };
     },
     run: ({ stopToken }) => rest('post', `/api/reminders/stop?token=${encodeURIComponent(stopToken)}`),
   },

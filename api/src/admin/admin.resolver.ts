@@ -1,7 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { Access } from '../graphql/access';
 import type { GraphQLContext } from '../graphql/context';
-import { toUserView } from '../users/user-admin.view';
+import { toUserView } from '../users/user.admin.view';
 import { UserView } from '../users/user.types';
 import { AdminAuthPayload, AdminLoginInput, AdminRegistrationInput } from './admin.types';
 

@@ -1,7 +1,7 @@
 import { AdminLoginInput, AdminRegistrationInput } from './admin.types';
 import { MESSAGE, ok, string } from '../openapi/schema';
 import { created, route, type RouteDoc } from '../rest/route';
-import { restUserSchema, toRestUser } from '../users/user-admin.view';
+import { restUserSchema, toRestUser } from '../users/user.admin.view';
 
 const ADMIN_SIGNED_IN = ok({ message: MESSAGE, token: string('An admin token (8 hours)'), user: restUserSchema, data: restUserSchema });
 const ADMIN_ME = ok({ user: restUserSchema, data: restUserSchema });

@@ -15,8 +15,8 @@ import { EVENT_NOT_FOUND } from '../events/event.service';
 import type { Delivery, MailDeliveries } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
-import { certificateFilename, certificateMail } from './certificate-mail';
-import { newVerificationCode, renderCertificate, VERIFICATION_CODE_ALPHABET, type CertificateLanguage } from './certificate-pdf';
+import { certificateFilename, certificateMail } from './certificate.mail';
+import { newVerificationCode, renderCertificate, VERIFICATION_CODE_ALPHABET, type CertificateLanguage } from './certificate.pdf';
 import { CertificateCodeInput, IssueCertificatesInput, RevokeCertificateInput } from './certificate.types';
 
 /** The mail kind this service plans (key `certificate:{certificateId}`) and composes. */

@@ -1,6 +1,6 @@
 import { boolean, dateTime, idParam, nullable, string, SUCCESS, uuid, viewSchema } from '../openapi/schema';
 import { route } from '../rest/route';
-import { CATEGORY_SCHEMA } from '../users/user-admin.view';
+import { CATEGORY_SCHEMA } from '../users/user.admin.view';
 import type { CheckInOutcome } from './checkin.service';
 import { CheckInInput } from './checkin.types';
 

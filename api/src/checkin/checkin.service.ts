@@ -9,7 +9,7 @@ import { isUuid, validateInput } from '../common/validate';
 import type { EventEntity } from '../events/event.entity';
 import type { EventService } from '../events/event.service';
 import { toCsv, type CsvColumn } from '../exports/csv';
-import { registrationLedger } from '../registrations/registration-ledger';
+import type { RegistrationLedger } from '../registrations/registration-ledger';
 import type { UserCategory } from '../users/user.entity';
 import { checkInQrPng, checkInQrSvg, formatShortCode, parseCheckInInput } from './checkin-code';
 import { CheckInInput, RegistrantSearchInput } from './checkin.types';
@@ -108,6 +108,7 @@ export class CheckInService {
     private readonly clock: Clock,
     private readonly events: EventService,
     private readonly audit: AuditService,
+    private readonly ledger: RegistrationLedger,
   ) {}
 
   /** Checks a person in by code (short code or the QR's secret) or by user id. */
@@ -126,7 +127,7 @@ export class CheckInService {
       if (!reg) throw notFound(parsed ? CHECKIN_MESSAGES.unknownCode : CHECKIN_MESSAGES.notRegistered);
       if (reg.event_id !== eventId) throw new DomainError('CHECKIN_OTHER_EVENT', await this.otherEventMessage(m, reg.event_id));
       const before = toDate(reg.checked_in_at);
-      const recorded = await registrationLedger.recordCheckIn(m, reg.id, at, actor.id);
+      const recorded = await this.ledger.recordCheckIn(m, reg.id, at, actor.id);
       if (recorded) {
         await this.audit.record(
           actor,
@@ -154,7 +155,7 @@ export class CheckInService {
     return this.dataSource.transaction(async (m) => {
       const reg = await this.lockByUser(m, eventId, userId);
       if (!reg) throw notFound(CHECKIN_MESSAGES.notRegistered);
-      const cleared = await registrationLedger.clearCheckIn(m, reg.id);
+      const cleared = await this.ledger.clearCheckIn(m, reg.id);
       if (cleared) {
         await this.audit.record(actor, { action: 'registration.check-in.undo', entityType: 'registration', entityId: eventId, before: { eventId, userId, checkedInAt: toDate(reg.checked_in_at) }, after: { eventId, userId, checkedInAt: null } }, m);
       }

@@ -1,10 +1,4 @@
-import { AuditEntryEntity } from '../audit/audit-entry.entity';
-import { OtpCodeEntity } from '../auth/otp-code.entity';
-import { ContactSubmissionEntity } from '../contacts/contact.entity';
-import { EventEntity } from '../events/event.entity';
-import { RegistrationEntity } from '../registrations/registration.entity';
-import { TeamMemberEntity } from '../team/team-member.entity';
-import { UserEntity } from '../users/user.entity';
+import { modules } from '../modules';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { UserCounts1763900000000 } from './migrations/1763900000000-user-counts';
 import { MailDeliveriesReminders1764000000000 } from './migrations/1764000000000-mail-deliveries-reminders';
@@ -12,8 +6,7 @@ import { Waitlist1764200000000 } from './migrations/1764200000000-waitlist';
 import { CheckIn1764300000000 } from './migrations/1764300000000-check-in';
 import { Certificates1764400000000 } from './migrations/1764400000000-certificates';
 import { ContentTranslations1764500000000 } from './migrations/1764500000000-content-translations';
-import { CertificateEntity } from '../certificates/certificate.entity';
-import { WaitlistEntryEntity } from '../waitlist/waitlist-entry.entity';
 
-export const entities = [UserEntity, EventEntity, RegistrationEntity, ContactSubmissionEntity, TeamMemberEntity, OtpCodeEntity, AuditEntryEntity, WaitlistEntryEntity, CertificateEntity];
+/** Every domain's entities (src/modules.ts). */
+export const entities = modules.flatMap((m) => ('entities' in m ? [...m.entities] : []));
 export const migrations = [InitialSchema1763800000000, UserCounts1763900000000, MailDeliveriesReminders1764000000000, Waitlist1764200000000, CheckIn1764300000000, Certificates1764400000000, ContentTranslations1764500000000];

@@ -2,7 +2,7 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { DeletePayload } from '../common/delete-payload.types';
 import { Access } from '../graphql/access';
 import type { GraphQLContext } from '../graphql/context';
-import { toUserView } from '../users/user-admin.view';
+import { toUserView } from '../users/user.admin.view';
 import { UserView } from '../users/user.types';
 import { EventInput, EventUpdateInput, EventView } from './event.types';
 
@@ -30,6 +30,12 @@ export class EventAdminResolver {
   async deleteEvent(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID) id: string): Promise<DeletePayload> {
     const deleted = await ctx.services.events.delete(ctx.viewer, id);
     return { id: deleted.id, success: true, message: 'Event deleted successfully' };
+  }
+
+  @Mutation(() => EventView, { description: 'Cancels the event once: no registration, no reminder; registrants (and people waiting) are mailed. Again: changes nothing' })
+  @Access('admin')
+  async cancelEvent(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID) id: string): Promise<EventView> {
+    return ctx.services.events.toView((await ctx.services.events.cancel(ctx.viewer, id)).event);
   }
 
   @Query(() => [UserView], { description: 'Who registered for an event (admin event view)' })

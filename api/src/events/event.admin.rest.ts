@@ -1,6 +1,6 @@
-import { arrayOf, DELETED, idParam, okData, okMessageData } from '../openapi/schema';
+import { arrayOf, boolean, DELETED, idParam, integer, MESSAGE, ok, okData, okMessageData } from '../openapi/schema';
 import { created, route, type RestContext } from '../rest/route';
-import { restUserSchema, toRestUser } from '../users/user-admin.view';
+import { restUserSchema, toRestUser } from '../users/user.admin.view';
 import { restEvent, restEventSchema } from './event.rest';
 import { EventInput, EventUpdateInput } from './event.types';
 
@@ -67,5 +67,19 @@ export const eventAdminRoutes = [
   }, async (ctx) => {
     const r = await ctx.services.registrations.removeByAdmin(ctx.viewer!, ctx.params.id, ctx.params.userId);
     return { success: true, message: r.message, data: await restEvent(ctx, r.event) };
+  }),
+  route('post', '/events/:id/cancel', 'admin', {
+    summary: 'Cancel an event',
+    description: 'Registration closes; before the start, the registrants are mailed. Cancelling again changes nothing (`changed: false`).',
+    tag: 'Reminders',
+    params: { id: idParam('The event') },
+    localized: true,
+    response: {
+      description: 'Cancelled; the event after it',
+      schema: ok({ message: MESSAGE, changed: boolean('Whether this call cancelled it'), mailed: integer('How many cancellation mails were queued'), data: restEventSchema }),
+    },
+  }, async (ctx) => {
+    const r = await ctx.services.events.cancel(ctx.viewer, ctx.params.id);
+    return { success: true, message: r.message, changed: r.changed, mailed: r.mailed, data: await restEvent(ctx, r.event) };
   }),
 ];

@@ -3,15 +3,15 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { AuditService } from '../audit/audit.service';
 import type { Viewer } from '../common/access';
 import { RegistrationEntity } from '../registrations/registration.entity';
-import { registrationLedger } from '../registrations/registration-ledger';
+import type { RegistrationLedger } from '../registrations/registration-ledger';
 import { UserEntity } from '../users/user.entity';
 import { indiaDate, indiaInstant, type Clock } from '../common/clock';
 import { notFound, validationError } from '../common/errors';
 import { topics, touched } from '../db/change-feed';
 import { isUuid, validateInput } from '../common/validate';
 import type { ImageService } from '../uploads/image.service';
-import type { ReminderService } from '../reminders/reminder.service';
 import { imageUrls } from '../uploads/image-urls';
+import type { EventCancellation } from './event-cancellation';
 import { EventEntity } from './event.entity';
 import { PageArgs } from '../common/page';
 import { applyTranslationInput, lacksTranslationSql, translationMatchSql } from '../i18n/translations';
@@ -19,6 +19,25 @@ import { EVENT_TEXT_COLUMNS, eventText } from './event-text';
 import { EVENT_TEXT, EventFilter, EventInput, EventTiming, EventUpdateInput, EventWhen, type DayCount, type EventView } from './event.types';
 
 export const EVENT_NOT_FOUND = 'Event not found';
+export const EVENT_CANCELLED = 'Event cancelled';
+export const EVENT_ALREADY_CANCELLED = 'This event was already cancelled';
+
+export interface CancelResult {
+  event: EventEntity;
+  /** False when the event was cancelled already (nothing changed, nobody mailed). */
+  changed: boolean;
+  /** How many cancellation mails were planned. */
+  mailed: number;
+  message: string;
+}
+
+/** An event's reminder job, kept in step with the event's writes, inside their transactions (reminders/). */
+export interface EventReminderSchedule {
+  /** Due at the event's (new) reminder moment, or gone when it is cancelled or has started. */
+  scheduleFor(m: EntityManager, event: Pick<EventEntity, 'id' | 'startsAt' | 'cancelledAt'>): Promise<void>;
+  /** No reminder any more (the event is cancelled or deleted). */
+  unschedule(m: EntityManager, eventId: string): Promise<void>;
+}
 
 export interface EventListResult {
   items: EventEntity[];
@@ -34,17 +53,20 @@ function monthRange(year: number, month: number): [string, string] {
 }
 
 
-/** Events: listing with the timing rules (upcoming, active, future, past by the India date), the calendar counts, and admin writes. */
+/** Events: listing with the timing rules (upcoming, active, future, past by the India date), the calendar counts, admin writes and cancelling. */
 export class EventService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly images: ImageService,
-    private readonly audit?: AuditService,
+    private readonly audit: AuditService,
+    /** Reminder scheduling, inside the event's writes. */
+    private readonly reminders: EventReminderSchedule,
+    /** Who is told of a cancellation (or a deletion before the start), and their mail. */
+    private readonly cancellation: EventCancellation,
+    /** Raising the capacity offers the new places to the waiting list. */
+    private readonly ledger: RegistrationLedger,
   ) {}
-
-  /** Reminder scheduling and cancellation mails, inside the event's writes (set by services.ts once the job queue exists). */
-  reminders?: ReminderService;
 
   private get repo() {
     return this.dataSource.getRepository(EventEntity);
@@ -136,8 +158,8 @@ export class EventService {
             imageKey,
           }),
         );
-        await this.audit?.record(actor, { action: 'event.create', entityType: 'event', entityId: saved.id, before: null, after: saved }, m);
-        await this.reminders?.scheduleFor(m, saved);
+        await this.audit.record(actor, { action: 'event.create', entityType: 'event', entityId: saved.id, before: null, after: saved }, m);
+        await this.reminders.scheduleFor(m, saved);
         touched(m, topics.events, topics.event(saved.id));
         return saved;
       });
@@ -175,7 +197,8 @@ export class EventService {
         event.translations = applyTranslationInput(event.translations ?? {}, input, EVENT_TEXT);
         if (input.maxParticipants !== undefined) event.maxParticipants = input.maxParticipants ?? null;
         if (input.waitlistOfferHours !== undefined) event.waitlistOfferHours = input.waitlistOfferHours;
-        if (event.maxParticipants !== null && event.maxParticipants < event.registeredCount + event.offeredCount) {
+        const free = this.ledger.placesFree(event);
+        if (free !== null && free < 0) {
           const taken = event.offeredCount ? `${event.registeredCount + event.offeredCount} places already taken (registered, or held for people from the waiting list)` : `${event.registeredCount} people already registered`;
           throw validationError(`Max participants cannot be below the ${taken}`, { maxParticipants: 'Too low' });
         }
@@ -185,15 +208,15 @@ export class EventService {
         else if (input.imageKey !== undefined) event.imageKey = input.imageKey || null;
         if (event.imageKey !== before.imageKey) oldKey = before.imageKey;
         const after = await m.getRepository(EventEntity).save(event);
-        await this.audit?.record(actor, { action: 'event.update', entityType: 'event', entityId: id, before, after }, m);
+        await this.audit.record(actor, { action: 'event.update', entityType: 'event', entityId: id, before, after }, m);
         // Moving the event moves its reminder (one keyed job).
-        await this.reminders?.scheduleFor(m, after);
+        await this.reminders.scheduleFor(m, after);
         touched(m, topics.events, topics.event(id));
         // Moved earlier: no place offered from the waiting list is held past the new start.
-        if (after.startsAt.getTime() < new Date(before.startsAt).getTime()) await registrationLedger.endOffersBy(m, id, after.startsAt);
+        if (after.startsAt.getTime() < new Date(before.startsAt).getTime()) await this.ledger.endOffersBy(m, id, after.startsAt);
         // More places (or no limit any more): the waiting list is offered them, in this transaction.
         if (after.maxParticipants === null ? before.maxParticipants !== null : before.maxParticipants !== null && after.maxParticipants > before.maxParticipants) {
-          await registrationLedger.capacityRaised(m, id);
+          await this.ledger.capacityRaised(m, id);
         }
         return { before, after };
       });
@@ -212,15 +235,40 @@ export class EventService {
     const event = await this.dataSource.transaction(async (m) => {
       const found = await m.getRepository(EventEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!found) throw notFound(EVENT_NOT_FOUND);
-      // Before the registrations cascade away: no reminder, and the registrants told (once) if it has not started.
-      await this.reminders?.beforeEventDelete(m, found);
+      // Before the registrations cascade away: no reminder, and the registrants told (once) if it has not
+      // started (the same keys as cancel's, so a cancelled event deleted later mails nobody again).
+      await this.reminders.unschedule(m, id);
+      if (new Date(found.startsAt).getTime() > this.clock.now().getTime()) await this.cancellation.plan(m, found);
       await m.getRepository(EventEntity).delete({ id });
-      await this.audit?.record(actor, { action: 'event.delete', entityType: 'event', entityId: id, before: found, after: null }, m);
+      await this.audit.record(actor, { action: 'event.delete', entityType: 'event', entityId: id, before: found, after: null }, m);
       touched(m, topics.events, topics.event(id));
       return found;
     });
     await this.images.releaseUnused(this.dataSource, [event.imageKey]);
     return event;
+  }
+
+  /**
+   * An admin cancels an event: once (again changes nothing and mails nobody). Registration closes, the
+   * reminder job goes, and before the start the registrants and people waiting are mailed.
+   */
+  async cancel(actor: Viewer | null, id: string): Promise<CancelResult> {
+    if (!isUuid(id)) throw notFound(EVENT_NOT_FOUND);
+    const now = this.clock.now();
+    return this.dataSource.transaction(async (m) => {
+      const repo = m.getRepository(EventEntity);
+      const event = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!event) throw notFound(EVENT_NOT_FOUND);
+      if (event.cancelledAt) return { event, changed: false, mailed: 0, message: EVENT_ALREADY_CANCELLED };
+      const before = { ...event };
+      event.cancelledAt = now;
+      const after = await repo.save(event);
+      await this.reminders.unschedule(m, id);
+      const mailed = event.startsAt.getTime() > now.getTime() ? await this.cancellation.plan(m, event) : 0;
+      await this.audit.record(actor, { action: 'event.cancel', entityType: 'event', entityId: id, before, after: { ...after, mailed } }, m);
+      touched(m, topics.events, topics.event(id));
+      return { event: after, changed: true, mailed, message: EVENT_CANCELLED };
+    });
   }
 
   /** The users registered for an event (admin view), in registration order. */
@@ -249,6 +297,7 @@ export class EventService {
     const now = this.clock.now();
     const today = indiaDate(now);
     const date = typeof e.date === 'string' ? e.date : indiaDate(e.date as unknown as Date);
+    const free = this.ledger.placesFree(e);
     return {
       id: e.id,
       text: eventText(e),
@@ -264,7 +313,7 @@ export class EventService {
       registeredCount: e.registeredCount,
       offeredCount: e.offeredCount ?? 0,
       // Places held for people from the waiting list are taken too.
-      isFull: e.maxParticipants !== null && e.registeredCount + (e.offeredCount ?? 0) >= e.maxParticipants,
+      isFull: free !== null && free <= 0,
       waitlistOfferHours: e.waitlistOfferHours ?? 24,
       isUpcoming: date >= today,
       hasStarted: e.startsAt.getTime() <= now.getTime(),

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { idParam } from '../openapi/schema';
 import { route, type RouteDoc } from '../rest/route';
-import { UserFilter } from '../users/user-admin.types';
+import { UserFilter } from '../users/user.admin.types';
 
 const csv = (summary: string, description: string, extra: Partial<RouteDoc> = {}): RouteDoc => ({
   summary,

@@ -1,6 +1,6 @@
 import type { CheckInService } from '../checkin/checkin.service';
 import type { EventService } from '../events/event.service';
-import type { UserAdminService } from '../users/user-admin.service';
+import type { UserAdminService } from '../users/user.admin.service';
 import type { UserEntity } from '../users/user.entity';
 import { toCsv, type CsvColumn } from './csv';
 

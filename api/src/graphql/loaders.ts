@@ -1,21 +1,13 @@
-import DataLoader from 'dataloader';
-import type { MyCheckInRow } from '../checkin/checkin.service';
-import type { MyCertificateRow } from '../certificates/certificate.service';
 import type { Viewer } from '../common/access';
+import { modules, type Module } from '../modules';
 import type { Services } from '../services';
-import type { EventDecoration } from '../waitlist/waitlist.service';
 
-/** Per-request batch loaders: one query per field across a whole list, never one per row. */
-export function createLoaders(services: Services, viewer: Viewer | null) {
-  return {
-    /** Whether the current viewer is registered for each event id. */
-    isRegistered: new DataLoader<string, boolean>((eventIds) => services.registrations.registeredFlags(viewer, eventIds)),
-    /** Each event's waiting list as the viewer sees it (count, their own entry): Event.waitlistCount and Event.myWaitlist. */
-    waitlist: new DataLoader<string, EventDecoration>((eventIds) => services.waitlist.eventDecorations(viewer, eventIds)),
-    /** The viewer's check-in code for each event id (null where not registered, or signed out): Event.myCheckIn. */
-    myCheckIn: new DataLoader<string, MyCheckInRow | null>((eventIds) => services.checkIns.myCheckIns(viewer, eventIds)),
-    /** The viewer's certificate for each event id (null where none was issued to them, or signed out): Event.myCertificate. */
-    myCertificate: new DataLoader<string, MyCertificateRow | null>((eventIds) => services.certificates.myCertificates(viewer, eventIds)),
-  };
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type LoadersOf<M> = M extends { loaders: (...args: never[]) => infer L } ? L : never;
+/** ctx.loaders: every module's loaders, by name. */
+export type Loaders = UnionToIntersection<LoadersOf<Module>>;
+
+/** Per-request batch loaders, each module's (src/modules.ts): one query per field across a whole list, never one per row. */
+export function createLoaders(services: Services, viewer: Viewer | null): Loaders {
+  return Object.assign({}, ...modules.map((m) => ('loaders' in m ? m.loaders(services, viewer) : {}))) as Loaders;
 }
-export type Loaders = ReturnType<typeof createLoaders>;

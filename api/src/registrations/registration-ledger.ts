@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { queryRows } from '../common/sql';
 import { checkInCodeSource } from '../checkin/checkin-code';
 import { topics, touched } from '../db/change-feed';
@@ -9,9 +9,20 @@ export type AddOutcome = 'added' | 'already' | 'full' | 'closed' | 'cancelled' |
 /** What became of accepting a held place (a waiting-list offer). */
 export type AcceptOutcome = 'accepted' | 'already' | 'no-offer' | 'expired' | 'closed' | 'cancelled' | 'no-event' | 'no-user';
 
-/** Told, inside the transaction, that places may have become free on an event (the waiting list offers them). */
-export type PlacesFreedListener = (m: EntityManager, eventId: string) => Promise<void>;
-const freedListeners = new WeakMap<DataSource, PlacesFreedListener>();
+/**
+ * Told, inside the transaction, that places may have become free on an event (the waiting list queues
+ * its offer job). Given to the ledger at construction (services.ts).
+ */
+export interface PlacesFreedListener {
+  placesFreed(m: EntityManager, eventId: string): Promise<void>;
+}
+
+/** The counts capacity is made of (an event entity has them). */
+export interface CapacityCounts {
+  maxParticipants: number | null;
+  registeredCount: number;
+  offeredCount: number;
+}
 
 /**
  * The one owner of registration rows and of the two counts that capacity is made of:
@@ -30,7 +41,19 @@ const freedListeners = new WeakMap<DataSource, PlacesFreedListener>();
  * and remove of theirs out, then deletes their rows and changes the counts in event id order. The waiting
  * list's offer job locks the users it may offer to before the event (waitlist.service.ts).
  */
-export const registrationLedger = {
+export class RegistrationLedger {
+  constructor(private readonly freed: PlacesFreedListener) {}
+
+  /**
+   * The capacity rule, for reads and checks outside the ledger's own statements: the places of an event
+   * neither registered nor held by a waiting-list offer (below zero when a capacity was lowered under
+   * them), or null when it has no limit. The statements below apply the same rule in SQL, under the
+   * event's row lock.
+   */
+  placesFree(event: CapacityCounts): number | null {
+    return event.maxParticipants === null ? null : event.maxParticipants - event.registeredCount - (event.offeredCount ?? 0);
+  }
+
   /**
    * Takes a place: within capacity (places held by offers count) and before the start, or says why not.
    * The unique pair is the backstop. A person holding a live offer for the event takes the held place (as
@@ -45,7 +68,7 @@ export const registrationLedger = {
       [eventId, userId],
     );
     if (live?.status === 'offered') {
-      const accepted = await registrationLedger.accept(m, eventId, userId, now);
+      const accepted = await this.accept(m, eventId, userId, now);
       if (accepted === 'accepted' || accepted === 'already') return accepted === 'accepted' ? 'added' : 'already';
       if (accepted === 'closed' || accepted === 'cancelled' || accepted === 'no-event' || accepted === 'no-user') return accepted;
       // The offer ran out meanwhile: a place of the ordinary kind, if there is one.
@@ -72,10 +95,10 @@ export const registrationLedger = {
     );
     if (resolved.some((r) => r.status === 'offered')) {
       await m.query(`UPDATE events SET offered_count = offered_count - 1 WHERE id = $1`, [eventId]);
-      await placesFreed(m, eventId);
+      await this.placesFreed(m, eventId);
     }
     return 'added';
-  },
+  }
 
   /** Gives a place back (its check-in codes go with the row: void); false when there was no such registration. The waiting list hears of the free place. */
   async remove(m: EntityManager, eventId: string, userId: string): Promise<boolean> {
@@ -83,9 +106,9 @@ export const registrationLedger = {
     if (!user.length) return false; // deleted, and their registrations with them
     await m.query(`SELECT 1 FROM events WHERE id = $1 FOR NO KEY UPDATE`, [eventId]);
     const rows = await queryRows(m, `DELETE FROM registrations WHERE event_id = $1 AND user_id = $2 RETURNING id`, [eventId, userId]);
-    if (rows.length && (await changeCount(m, eventId, -1))) await placesFreed(m, eventId);
+    if (rows.length && (await changeCount(m, eventId, -1))) await this.placesFreed(m, eventId);
     return rows.length > 0;
-  },
+  }
 
   /**
    * Before a user is deleted, with every user row the deletion changes already locked (the user's FOR
@@ -119,10 +142,10 @@ export const registrationLedger = {
         `UPDATE events SET registered_count = registered_count - $2, offered_count = offered_count - $3 WHERE id = $1`,
         [eventId, f.registrations, f.offers],
       );
-      await placesFreed(m, eventId);
+      await this.placesFreed(m, eventId);
     }
     return registered.map((r) => r.event_id).sort();
-  },
+  }
 
   /**
    * Offers held places to waiting entries (waiting → offered, in the order given): as many as are free,
@@ -153,7 +176,7 @@ export const registrationLedger = {
     touched(m, topics.events, topics.event(eventId));
     const ids = new Set(offered.map((r) => r.id));
     return entryIds.filter((id) => ids.has(id));
-  },
+  }
 
   /**
    * Takes the place an offer holds: the held place becomes a registration in one statement on the event
@@ -185,9 +208,9 @@ export const registrationLedger = {
     if (await insertRegistration(m, eventId, userId, now)) return 'accepted';
     // Registered already (an offer made before their registration was seen): the held place is free again.
     await changeCount(m, eventId, -1);
-    await placesFreed(m, eventId);
+    await this.placesFreed(m, eventId);
     return 'already';
-  },
+  }
 
   /**
    * An offer given up (declined, or the person left) or run out: the entry is resolved with that status
@@ -204,7 +227,7 @@ export const registrationLedger = {
     await m.query(`UPDATE events SET offered_count = offered_count - 1 WHERE id = $1`, [eventId]);
     touched(m, topics.events, topics.event(eventId));
     return true;
-  },
+  }
 
   /**
    * Check-in at the door (no count, no public read changes): records `at` as the check-in time unless an
@@ -218,13 +241,13 @@ export const registrationLedger = {
       [registrationId, at, by],
     );
     return row ? new Date(row.checked_in_at) : null;
-  },
+  }
 
   /** Undoes a check-in; false when the registration was not checked in. */
   async clearCheckIn(m: EntityManager, registrationId: string): Promise<boolean> {
     const rows = await queryRows(m, `UPDATE registrations SET checked_in_at = NULL, checked_in_by = NULL WHERE id = $1 AND checked_in_at IS NOT NULL RETURNING id`, [registrationId]);
     return rows.length > 0;
-  },
+  }
 
   /**
    * The event moved to start earlier (an admin's edit, in its transaction, holding the event's row lock):
@@ -238,23 +261,17 @@ export const registrationLedger = {
       [eventId, startsAt],
     );
     if (rows.length) touched(m, topics.events, topics.event(eventId));
-  },
+  }
 
   /** Capacity raised or removed (an admin's edit, in its transaction): the waiting list hears of it. */
   capacityRaised(m: EntityManager, eventId: string): Promise<void> {
-    return placesFreed(m, eventId);
-  },
+    return this.placesFreed(m, eventId);
+  }
 
-  /** Who hears of freed places on this database (the waiting list's offer job); one per DataSource. */
-  onPlacesFreed(dataSource: DataSource, listener: PlacesFreedListener): void {
-    freedListeners.set(dataSource, listener);
-  },
-};
-
-/** Tells the waiting list, inside the transaction, that places may be free on an event. */
-async function placesFreed(m: EntityManager, eventId: string): Promise<void> {
-  const listener = freedListeners.get(m.connection);
-  if (listener) await listener(m, eventId);
+  /** Tells the waiting list, inside the transaction, that places may be free on an event. */
+  private placesFreed(m: EntityManager, eventId: string): Promise<void> {
+    return this.freed.placesFreed(m, eventId);
+  }
 }
 
 /**

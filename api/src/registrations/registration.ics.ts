@@ -6,7 +6,7 @@ import type { Language } from '../i18n/languages';
 import { localize } from '../i18n/translations';
 import { ORGANISATION } from '../mail/templates';
 import type { MailAttachment } from '../mail/mail.service';
-import { eventPageUrl } from '../mail/event-mails';
+import { eventPageUrl } from '../events/event.mail';
 import type { Config } from '../config/env';
 
 const DEFAULT_DURATION_MS = 2 * 3600_000;

@@ -11,14 +11,15 @@ import type { EventService } from '../events/event.service';
 import type { Delivery, MailDeliveries } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
 import type { ReminderService } from '../reminders/reminder.service';
-import { registrationConfirmationMail, type MailLanguage } from '../mail/event-mails';
+import type { UserService } from '../users/user.service';
+import type { MailLanguage } from '../mail/templates';
+import { registrationConfirmationMail } from './registration.mail';
 import { eventIcs, icsAttachment, icsFilename, type IcsSite } from './registration.ics';
 import { mailEventOf } from '../events/event.mail';
 import type { Language } from '../i18n/languages';
 import { RegistrationEntity } from './registration.entity';
 import { UserEntity } from '../users/user.entity';
-import { queryRows } from '../common/sql';
-import { registrationLedger } from './registration-ledger';
+import type { RegistrationLedger } from './registration-ledger';
 
 export const REGISTRATION_MESSAGES = {
   registered: 'Successfully registered for the event!',
@@ -44,7 +45,7 @@ interface ConfirmationDetails {
   language: MailLanguage;
   reminderLeadHours: number | null;
   /** The check-in code (XXXX-XXXX) and its QR code, when the registration has them. */
-  checkIn?: { code: string; qrPng: Buffer } | null;
+  checkIn: { code: string; qrPng: Buffer } | null;
 }
 
 /** The confirmation of a place, sent by the job queue's mail worker. */
@@ -52,19 +53,22 @@ export const CONFIRMATION_MAIL = 'registration-confirmation';
 
 /** Event registrations: the rules around the ledger (who, when, what is said and mailed). */
 export class RegistrationService {
-  /** Reads the check-in code for the confirmation mail (set by services.ts). */
-  checkIns?: CheckInService;
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly events: EventService,
+    private readonly ledger: RegistrationLedger,
     private readonly deliveries: MailDeliveries,
     private readonly logger: Logger,
     /** The public site (links in mails, the .ics's URL) and MAIL_FROM (the .ics's ORGANIZER). */
     private readonly site: IcsSite,
     private readonly audit: AuditService,
-    private readonly reminders?: ReminderService,
+    /** The person's mail language and reminder choice, for the confirmation. */
+    private readonly users: UserService,
+    /** Whether (and how long before) a reminder will come, for the confirmation. */
+    private readonly reminders: ReminderService,
+    /** The check-in code and its QR code, for the confirmation. */
+    private readonly checkIns: CheckInService,
   ) {
     deliveries.compose(CONFIRMATION_MAIL, (d) => this.composeConfirmation(d));
   }
@@ -104,7 +108,7 @@ export class RegistrationService {
   async register(viewer: Viewer, eventId: string): Promise<RegistrationResult> {
     if (!isUuid(eventId)) throw notFound(REGISTRATION_MESSAGES.notFound);
     const outcome = await this.dataSource.transaction(async (m) => {
-      const result = await registrationLedger.add(m, eventId, viewer.id, this.clock.now());
+      const result = await this.ledger.add(m, eventId, viewer.id, this.clock.now());
       if (result === 'added') await this.planConfirmation(m, viewer, eventId);
       return result;
     });
@@ -126,7 +130,7 @@ export class RegistrationService {
   async unregister(viewer: Viewer, eventId: string): Promise<RegistrationResult> {
     const event = await this.getEvent(eventId);
     if (event.startsAt.getTime() <= this.clock.now().getTime()) throw new DomainError('EVENT_PAST', REGISTRATION_MESSAGES.closed);
-    const removed = await this.dataSource.transaction((m) => registrationLedger.remove(m, eventId, viewer.id));
+    const removed = await this.dataSource.transaction((m) => this.ledger.remove(m, eventId, viewer.id));
     const after = await this.getEvent(eventId);
     return removed
       ? { event: after, message: REGISTRATION_MESSAGES.unregistered, changed: true }
@@ -138,7 +142,7 @@ export class RegistrationService {
     await this.getEvent(eventId);
     if (!isUuid(userId)) throw notFound(REGISTRATION_MESSAGES.registrationNotFound);
     const removed = await this.dataSource.transaction(async (m) => {
-      const done = await registrationLedger.remove(m, eventId, userId);
+      const done = await this.ledger.remove(m, eventId, userId);
       if (done) await this.audit.record(actor, { action: 'registration.remove', entityType: 'registration', entityId: eventId, before: { eventId, userId }, after: null }, m);
       return done;
     });
@@ -194,7 +198,7 @@ export class RegistrationService {
   /** The queued confirmation, built when it is sent: skipped when the place or the event is gone meanwhile. */
   private async composeConfirmation(d: Delivery): Promise<MailMessage | { skip: string }> {
     if (!d.eventId || !d.userId) return { skip: 'no event or person' };
-    const [registered] = await queryRows(this.dataSource, `SELECT 1 FROM registrations WHERE event_id = $1 AND user_id = $2`, [d.eventId, d.userId]);
+    const registered = await this.dataSource.getRepository(RegistrationEntity).exists({ where: { eventId: d.eventId, userId: d.userId } });
     if (!registered) return { skip: 'no longer registered' };
     const event = await this.dataSource.getRepository(EventEntityClass).findOne({ where: { id: d.eventId } });
     if (!event) return { skip: 'the event was deleted' };
@@ -216,20 +220,17 @@ export class RegistrationService {
     });
   }
 
-  /** The person's language, when a reminder will come, and their check-in code. */
+  /**
+   * The person's language, when a reminder will come, and their check-in code. A failure to read them
+   * fails the composition, and the queue retries the mail: it is never sent in the wrong language or
+   * without its code.
+   */
   private async confirmationDetails(userId: string, event: EventEntity): Promise<ConfirmationDetails> {
-    let details: ConfirmationDetails;
-    try {
-      details = this.reminders ? await this.reminders.confirmationDetails(userId, event) : { language: 'en', reminderLeadHours: null };
-    } catch (err) {
-      this.logger.warn('could not read the confirmation details', { eventId: event.id, reason: (err as Error)?.message });
-      details = { language: 'en', reminderLeadHours: null };
-    }
-    try {
-      details.checkIn = this.checkIns ? await this.checkIns.confirmationCode(userId, event.id) : null;
-    } catch (err) {
-      this.logger.warn('could not read the check-in code', { eventId: event.id, reason: (err as Error)?.message });
-    }
-    return details;
+    const { language, remindersEnabled } = await this.users.mailPreferences(userId);
+    return {
+      language,
+      reminderLeadHours: this.reminders.reminderLeadFor(remindersEnabled, event),
+      checkIn: await this.checkIns.confirmationCode(userId, event.id),
+    };
   }
 }

@@ -1,6 +1,6 @@
 import { arrayOf, dateTime, integer, MESSAGE, nullable, object, ok, okData, okMessageData, oneOfValues, string, uuid, viewSchema } from '../openapi/schema';
 import { created, route } from '../rest/route';
-import { CATEGORY_SCHEMA, STATUS_SCHEMA } from '../users/user-admin.view';
+import { CATEGORY_SCHEMA, STATUS_SCHEMA } from '../users/user.admin.view';
 import type { UserEntity } from '../users/user.entity';
 import { MAX_APPROVAL_BATCH, TEACHER_MESSAGES } from './teacher.service';
 import { StudentInput } from './teacher.types';

@@ -1,12 +1,24 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { notFound } from '../common/errors';
+import { DomainError, notFound } from '../common/errors';
 import { queryRows } from '../common/sql';
 import { isUuid, validateInput } from '../common/validate';
+import type { Config } from '../config/env';
+import { asLanguage, type Language } from '../i18n/languages';
+import { StopReminderTokens } from './stop-token';
 import { UserEntity } from './user.entity';
-import { ProfileInput, type UserView } from './user.types';
+import { LanguageInput, ProfileInput, ReminderPreferenceInput, StopRemindersInput, type UserView } from './user.types';
 
 export const USER_NOT_FOUND = 'User not found';
 export const PROFILE_UPDATED = 'Profile updated successfully';
+
+/** What is said about the person's mail choices (reminders on or off, the stop link, the mails' language). */
+export const MAIL_CHOICE_MESSAGES = {
+  badStopLink: 'This link is not valid. Please use the link in your latest reminder e-mail, or turn reminders off on your profile page.',
+  stopped: 'You will not receive event reminders any more. You can turn them on again on your profile page.',
+  languageSaved: 'Language saved',
+} as const;
+
+const origin = (publicOrigin: string) => publicOrigin.replace(/\/+$/, '');
 
 /** The GraphQL view of a user; load the primaryUser and createdBy relations to fill those fields. */
 export function userView(u: UserEntity): UserView {
@@ -34,9 +46,20 @@ export function restProfile(u: UserEntity) {
   return { _id: u.id, id: u.id, name: u.name, email: u.email, phone: u.phone, category: u.category, status: u.status, remindersEnabled: u.remindersEnabled, language: u.language };
 }
 
-/** A user's own account: profile reads and edits, and token revocation for everyone else's rules. */
+/**
+ * A user's own account: profile reads and edits, token revocation for everyone else's rules, and the
+ * person's mail choices: the language of their mails, and event reminders on or off (the profile switch,
+ * or the one-click stop link of a reminder mail, whose token this service signs and checks).
+ */
 export class UserService {
-  constructor(private readonly dataSource: DataSource) {}
+  readonly stopTokens: StopReminderTokens;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: Pick<Config, 'jwtSecret' | 'publicOrigin'>,
+  ) {
+    this.stopTokens = new StopReminderTokens(config.jwtSecret);
+  }
 
   /** A user with the relations the views need; NOT_FOUND for an unknown or malformed id. */
   async get(id: string, manager?: EntityManager): Promise<UserEntity> {
@@ -77,5 +100,48 @@ export class UserService {
     );
     if (!rows.length) throw notFound(USER_NOT_FOUND);
     return Number(rows[0].token_version);
+  }
+
+  // ---------- the person's mail choices ----------
+
+  /** The language the person's mails are written in, and whether they keep event reminders on (English and off for an unknown id). */
+  async mailPreferences(userId: string): Promise<{ language: Language; remindersEnabled: boolean }> {
+    const user = isUuid(userId)
+      ? await this.dataSource.getRepository(UserEntity).findOne({ select: { id: true, language: true, remindersEnabled: true }, where: { id: userId } })
+      : null;
+    return { language: asLanguage(user?.language), remindersEnabled: !!user?.remindersEnabled };
+  }
+
+  /** The stop link (one click, no sign-in): reminders off for the person it was made for. */
+  async stopReminders(rawToken: unknown): Promise<{ message: string }> {
+    const { token } = await validateInput(StopRemindersInput, { token: rawToken }, MAIL_CHOICE_MESSAGES.badStopLink);
+    const userId = this.stopTokens.verify(token);
+    if (!userId) throw new DomainError('VALIDATION', MAIL_CHOICE_MESSAGES.badStopLink, { fields: { token: 'This link is not valid' } });
+    // A deleted account has nothing to stop: the answer is the same.
+    await this.dataSource.getRepository(UserEntity).update({ id: userId }, { remindersEnabled: false });
+    return { message: MAIL_CHOICE_MESSAGES.stopped };
+  }
+
+  /** The profile switch. */
+  async setReminderPreference(userId: string, rawEnabled: unknown): Promise<void> {
+    const { enabled } = await validateInput(ReminderPreferenceInput, { enabled: rawEnabled });
+    await this.dataSource.getRepository(UserEntity).update({ id: userId }, { remindersEnabled: enabled });
+  }
+
+  /** The language the person's mails are written in ('en' | 'hi'). */
+  async setLanguage(userId: string, rawLanguage: unknown): Promise<{ message: string }> {
+    const { language } = await validateInput(LanguageInput, { language: rawLanguage });
+    await this.dataSource.getRepository(UserEntity).update({ id: userId }, { language });
+    return { message: MAIL_CHOICE_MESSAGES.languageSaved };
+  }
+
+  /** The page of the public site that asks before stopping reminders (mail scanners open links). */
+  stopPageUrl(userId: string): string {
+    return `${origin(this.config.publicOrigin)}/reminders/stop?token=${encodeURIComponent(this.stopTokens.sign(userId))}`;
+  }
+
+  /** The RFC 8058 one-click target (List-Unsubscribe with List-Unsubscribe-Post). */
+  stopApiUrl(userId: string): string {
+    return `${origin(this.config.publicOrigin)}/api/reminders/stop?token=${encodeURIComponent(this.stopTokens.sign(userId))}`;
   }
 }

@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { trim } from '../common/validate';
+import { LANGUAGES, type Language } from '../i18n/languages';
 import type { UserCategory as UserCategoryValue, UserStatus as UserStatusValue } from './user.entity';
 
 /** GraphQL names are upper case; the TS values are the stored lower-case strings. */
@@ -70,4 +71,24 @@ export class ProfileInput {
   @IsString({ message: 'Phone is required' })
   @Matches(PHONE_PATTERN, { message: PHONE_MESSAGE })
   phone: string;
+}
+
+/** The token of a reminder's stop link (rules for the service; GraphQL takes it as a plain argument). */
+export class StopRemindersInput {
+  @Transform(trim)
+  @IsString({ message: 'This link is not valid' })
+  @MinLength(1, { message: 'This link is not valid' })
+  @MaxLength(2000, { message: 'This link is not valid' })
+  token: string;
+}
+
+export class ReminderPreferenceInput {
+  @IsBoolean({ message: 'Say whether reminders are on (true) or off (false)' })
+  enabled: boolean;
+}
+
+export class LanguageInput {
+  @Transform(trim)
+  @IsIn(LANGUAGES, { message: "Language must be 'en' or 'hi'" })
+  language: Language;
 }

@@ -12,15 +12,17 @@ import { topics, touched } from '../db/change-feed';
 import type { EventEntity } from '../events/event.entity';
 import type { EventService } from '../events/event.service';
 import type { JobQueue } from '../jobs/job-queue';
-import { eventPageUrl, waitlistJoinedMail, waitlistOfferExpiredMail, waitlistOfferMail, type MailEvent, type MailLanguage } from '../mail/event-mails';
+import { eventPageUrl, type MailEvent } from '../events/event.mail';
+import type { MailLanguage } from '../mail/templates';
+import { waitlistJoinedMail, waitlistOfferExpiredMail, waitlistOfferMail } from './waitlist.mail';
 import type { Delivery, MailDeliveries } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
-import { registrationLedger } from '../registrations/registration-ledger';
+import type { CapacityCounts, RegistrationLedger } from '../registrations/registration-ledger';
 import { REGISTRATION_MESSAGES, type RegistrationService } from '../registrations/registration.service';
-import type { CancellationRecipient } from '../reminders/reminder.service';
+import { WaitlistEntryEntity } from './waitlist-entry.entity';
+import { OFFERS_JOB, type WaitlistOfferQueue } from './waitlist-offer-queue';
 
-/** The job that offers an event's free places to the next people waiting (key: the event id). */
-export const OFFERS_JOB = 'waitlist-offers';
+export { OFFERS_JOB } from './waitlist-offer-queue';
 /** The job that ends an offer not accepted in time (key: the entry id; due when the offer runs out). */
 export const EXPIRY_JOB = 'waitlist-expiry';
 export const WAITLIST_MAILS = { joined: 'waitlist-joined', offer: 'waitlist-offer', expired: 'waitlist-offer-expired' } as const;
@@ -85,6 +87,13 @@ interface EventRow {
 
 const WAITLIST_LIMIT = 1_000;
 
+/** An events row's counts, for the ledger's capacity rule. */
+const capacityOf = (e: Pick<EventRow, 'max_participants' | 'registered_count' | 'offered_count'>): CapacityCounts => ({
+  maxParticipants: e.max_participants,
+  registeredCount: Number(e.registered_count),
+  offeredCount: Number(e.offered_count),
+});
+
 /**
  * Until when an offer made `now` holds its place: the event's `waitlist_offer_hours`, but never past the
  * event's start (no registration is possible then). A place freed close to the start is offered with the
@@ -119,6 +128,8 @@ export class WaitlistService {
     private readonly deliveries: MailDeliveries,
     private readonly events: EventService,
     private readonly registrations: RegistrationService,
+    private readonly ledger: RegistrationLedger,
+    private readonly offerQueue: WaitlistOfferQueue,
     private readonly logger: Logger,
     private readonly publicOrigin: string,
   ) {
@@ -127,8 +138,6 @@ export class WaitlistService {
     deliveries.compose(WAITLIST_MAILS.joined, (d) => this.composeMail(d));
     deliveries.compose(WAITLIST_MAILS.offer, (d) => this.composeMail(d));
     deliveries.compose(WAITLIST_MAILS.expired, (d) => this.composeMail(d));
-    // Places freed by the ledger's writes (unregistering, removals, deleted accounts, capacity raised).
-    registrationLedger.onPlacesFreed(dataSource, (m, eventId) => this.queueOffers(m, eventId));
   }
 
   // ---------- the person's side ----------
@@ -159,8 +168,8 @@ export class WaitlistService {
       if (state.live === 'waiting') throw conflict(WAITLIST_MESSAGES.alreadyWaiting);
       if (state.live === 'offered') throw conflict(WAITLIST_MESSAGES.alreadyOffered);
       // Full for this person: every place is taken, held by an offer, or due to someone already waiting.
-      const max = event.max_participants;
-      if (max === null || event.registered_count + event.offered_count + Number(state.waiting) < max) throw conflict(WAITLIST_MESSAGES.placesFree);
+      const free = this.ledger.placesFree(capacityOf(event));
+      if (free === null || free > Number(state.waiting)) throw conflict(WAITLIST_MESSAGES.placesFree);
       const [entry] = await queryRows<{ id: string }>(
         m,
         `INSERT INTO waitlist_entries (event_id, user_id, status, created_at) VALUES ($1, $2, 'waiting', $3) RETURNING id`,
@@ -204,7 +213,7 @@ export class WaitlistService {
         touched(m, topics.events, topics.event(eventId));
         return 'left' as const;
       }
-      await registrationLedger.release(m, eventId, entry.id, 'declined', now);
+      await this.ledger.release(m, eventId, entry.id, 'declined', now);
       await this.jobs.cancelPending(m, EXPIRY_JOB, entry.id);
       await this.queueOffers(m, eventId);
       return 'declined' as const;
@@ -223,7 +232,7 @@ export class WaitlistService {
     const now = this.clock.now();
     const outcome = await this.dataSource.transaction(async (m) => {
       const [entry] = await queryRows<{ id: string }>(m, `SELECT id FROM waitlist_entries WHERE event_id = $1 AND user_id = $2 AND status = 'offered'`, [eventId, viewer.id]);
-      const result = await registrationLedger.accept(m, eventId, viewer.id, now);
+      const result = await this.ledger.accept(m, eventId, viewer.id, now);
       if (entry && (result === 'accepted' || result === 'already')) await this.jobs.cancelPending(m, EXPIRY_JOB, entry.id);
       if (result === 'accepted') await this.registrations.planConfirmation(m, viewer, eventId);
       return result;
@@ -246,7 +255,7 @@ export class WaitlistService {
   /** The caller's 1-based place among the people waiting (created_at, then id); null when not waiting. */
   async position(viewer: Viewer, eventId: string): Promise<number | null> {
     if (!isUuid(eventId)) return null;
-    const [entry] = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM waitlist_entries WHERE event_id = $1 AND user_id = $2 AND status = 'waiting'`, [eventId, viewer.id]);
+    const entry = await this.dataSource.getRepository(WaitlistEntryEntity).findOne({ select: { id: true }, where: { eventId, userId: viewer.id, status: 'waiting' } });
     return entry ? this.positionOf(this.dataSource, entry.id) : null;
   }
 
@@ -324,25 +333,11 @@ export class WaitlistService {
     }));
   }
 
-  /** People on an event's list when it is cancelled (the reminders' cancellation mail adds them). */
-  async cancellationRecipients(m: EntityManager, eventId: string): Promise<CancellationRecipient[]> {
-    const rows = await queryRows<{ id: string; email: string; name: string; language: string }>(
-      m,
-      `SELECT u.id, u.email, u.name, u.language FROM waitlist_entries w JOIN users u ON u.id = w.user_id
-        WHERE w.event_id = $1 AND w.status IN ('waiting', 'offered') ORDER BY w.created_at, w.id`,
-      [eventId],
-    );
-    return rows.map((r) => ({ userId: r.id, email: r.email, name: r.name, language: r.language === 'hi' ? 'hi' : 'en', wasWaiting: true }));
-  }
-
   // ---------- offers (background jobs) ----------
 
   /** Queues the event's offer job inside the transaction that freed places (one pending per event), when anyone waits. */
-  async queueOffers(m: EntityManager, eventId: string): Promise<void> {
-    const [someone] = await queryRows(m, `SELECT 1 FROM waitlist_entries WHERE event_id = $1 AND status = 'waiting' LIMIT 1`, [eventId]);
-    if (!someone) return;
-    await this.jobs.cancelPending(m, OFFERS_JOB, eventId);
-    await this.jobs.send(m, OFFERS_JOB, { eventId }, { key: eventId });
+  queueOffers(m: EntityManager, eventId: string): Promise<void> {
+    return this.offerQueue.placesFreed(m, eventId);
   }
 
   /**
@@ -378,7 +373,7 @@ export class WaitlistService {
       const now = this.clock.now();
       const [still] = await queryRows(m, `SELECT 1 FROM waitlist_entries WHERE id = $1 AND status = 'offered' AND offer_expires_at <= $2`, [entryId, now]);
       if (!still) return; // accepted, declined or expired meanwhile
-      await registrationLedger.release(m, entry.event_id, entryId, 'expired', now);
+      await this.ledger.release(m, entry.event_id, entryId, 'expired', now);
       const [user] = await queryRows<{ email: string }>(m, `SELECT email FROM users WHERE id = $1`, [entry.user_id]);
       if (user) {
         await this.deliveries.plan(m, [
@@ -397,7 +392,8 @@ export class WaitlistService {
     const [event] = await queryRows<EventRow>(m, `SELECT max_participants, registered_count, offered_count FROM events WHERE id = $1`, [eventId]);
     let prospects: string[] = [];
     if (event) {
-      const free = event.max_participants === null ? null : Math.max(0, event.max_participants - event.registered_count - event.offered_count) + extra;
+      const left = this.ledger.placesFree(capacityOf(event));
+      const free = left === null ? null : Math.max(0, left) + extra;
       if (free === null || free > 0) {
         const rows = await queryRows<{ user_id: string }>(
           m,
@@ -422,7 +418,7 @@ export class WaitlistService {
     );
     const now = this.clock.now();
     if (!event || event.cancelled_at || new Date(event.starts_at).getTime() <= now.getTime()) return 0;
-    const free = event.max_participants === null ? null : event.max_participants - event.registered_count - event.offered_count;
+    const free = this.ledger.placesFree(capacityOf(event));
     if (free !== null && free <= 0) return 0;
     // The next people waiting; someone registered meanwhile (by a free place) is passed over.
     const next = await queryRows<{ id: string; user_id: string; email: string }>(
@@ -443,7 +439,7 @@ export class WaitlistService {
     if (chosen.length < next.length) await this.queueOffers(m, eventId);
     if (!chosen.length) return 0;
     const expiresAt = offerEnds(now, event.waitlist_offer_hours, new Date(event.starts_at));
-    const offered = new Set(await registrationLedger.offer(m, eventId, chosen.map((c) => c.id), now, expiresAt));
+    const offered = new Set(await this.ledger.offer(m, eventId, chosen.map((c) => c.id), now, expiresAt));
     const made = chosen.filter((c) => offered.has(c.id));
     if (!made.length) return 0;
     await this.deliveries.plan(

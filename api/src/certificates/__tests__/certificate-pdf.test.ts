@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newVerificationCode, renderCertificate, VERIFICATION_CODE_ALPHABET, type CertificateInput } from '../certificate-pdf';
+import { newVerificationCode, renderCertificate, VERIFICATION_CODE_ALPHABET, type CertificateInput } from '../certificate.pdf';
 
 /** poppler-utils (pdftotext, pdfinfo) reads the PDFs back; without it the reading tests are skipped. */
 function hasBinary(name: string) {

@@ -1,16 +1,9 @@
-import {
-  eventCancelledMail,
-  eventReminderMail,
-  formatEventDate,
-  formatMailDateTime,
-  formatMailDay,
-  registrationConfirmationMail,
-  waitlistJoinedMail,
-  waitlistOfferExpiredMail,
-  waitlistOfferMail,
-  type EventMailBase,
-  type MailLanguage,
-} from '../event-mails';
+import { eventCancelledMail, type EventMailBase } from '../../events/event.mail';
+import { registrationConfirmationMail } from '../../registrations/registration.mail';
+import { eventReminderMail } from '../../reminders/reminder.mail';
+import { waitlistJoinedMail, waitlistOfferExpiredMail, waitlistOfferMail } from '../../waitlist/waitlist.mail';
+import { formatEventDate, formatMailDateTime, formatMailDay } from '../mail-dates';
+import type { MailLanguage } from '../templates';
 import type { MailAttachment, MailMessage } from '../mail.service';
 import { codeMail, ORGANISATION, ORGANISATION_HI } from '../templates';
 

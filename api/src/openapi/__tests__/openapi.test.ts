@@ -447,7 +447,7 @@ describe('the server answers what the document says', () => {
     await call('post', '/auth/registerWithoutOtp', '/auth/registerWithoutOtp', undefined, { name: 'Tara', email: 'tara@example.com', phone: '9876500001', area: 'A', district: 'D', schoolName: 'S', password: 'secret-2' });
     const student = await call('post', '/users/add-student', '/users/add-student', teacher, { name: 'Kid', fatherName: 'Dad', email: 'kid@example.com', phone: '9876500002', district: 'D', area: 'A', schoolName: 'S' });
     await call('post', '/users/update-status', '/users/update-status', teacher, { studentIds: [student.body.data._id], status: 'approved' });
-    await call('post', '/reminders/stop', `/reminders/stop?token=${encodeURIComponent(ctx.services.reminders.stopTokens.sign(ids.member))}`, undefined);
+    await call('post', '/reminders/stop', `/reminders/stop?token=${encodeURIComponent(ctx.services.users.stopTokens.sign(ids.member))}`, undefined);
 
     // The door and the certificate: an event today at noon, checked in, ended, certified, checked, revoked.
     const today = await makeEvent(ctx, { daysFromToday: 0, time: '12:00', endTime: '13:00' });

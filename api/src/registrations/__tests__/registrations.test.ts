@@ -108,6 +108,28 @@ describe('REST register / unregister', () => {
     expect((await smtp.waitFor(user.email)).subject).toBe('You are registered: Science fair');
   });
 
+  it('does not send the confirmation without its check-in code when the code cannot be read: the queue retries it', async () => {
+    const event = await makeEvent(ctx, { title: 'Poetry evening' });
+    const user = await makeUser(ctx);
+    await ctx.services.jobs.runDue(MAIL_JOB); // earlier tests' mails
+    const read = jest.spyOn(ctx.services.checkIns, 'confirmationCode').mockRejectedValueOnce(new Error('the database went away for a moment'));
+    try {
+      expect((await register(event.id, userToken(ctx, user))).status).toBe(200);
+      // Before, the mail went without the code; now composing it fails and the queue will try again.
+      expect(await ctx.services.jobs.runDue(MAIL_JOB)).toEqual({ completed: 0, failed: 1 });
+      const [delivery] = await ctx.db.dataSource.query(`SELECT sent_at, last_error FROM mail_deliveries WHERE user_id = $1`, [user.id]);
+      expect(delivery.sent_at).toBeNull();
+      expect(delivery.last_error).toContain('the database went away for a moment');
+    } finally {
+      read.mockRestore();
+    }
+    await ctx.db.dataSource.query(`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE name = $1 AND state::text = 'retry'`, [MAIL_JOB]);
+    expect(await ctx.services.jobs.runDue(MAIL_JOB)).toEqual({ completed: 1, failed: 0 });
+    const mail = await smtp.waitFor(user.email);
+    await ctx.services.mail.idle();
+    expect(decodeQuotedPrintable(mail.raw)).toMatch(/Check-in code: [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}\b/);
+  });
+
   it('sends no confirmation for a place given up before the mail went', async () => {
     const event = await makeEvent(ctx);
     const user = await makeUser(ctx);

@@ -8,7 +8,7 @@
  */
 import { createLogger } from '../../common/logger';
 import { openDatabase, type Database } from '../../db/data-source';
-import { formatEventDate } from '../../mail/event-mails';
+import { formatEventDate } from '../../mail/mail-dates';
 import { MAIL_JOB } from '../../mail/mail-deliveries';
 import { createServices } from '../../services';
 import { createTestContext, usingPostgres, type TestContext } from '../../test/harness';
@@ -16,7 +16,7 @@ import { adminToken, makeEvent, makeUser, shiftDays, standardScenario, userToken
 import { SmtpCapture } from '../../test/smtp-capture';
 import type { UserEntity } from '../../users/user.entity';
 import { REMINDER_JOB } from '../reminder.service';
-import { StopReminderTokens } from '../stop-token';
+import { StopReminderTokens } from '../../users/stop-token';
 import { readMail, type ReadMail } from './mime';
 
 const HOUR = 3_600_000;
@@ -124,7 +124,7 @@ describe('the reminder job', () => {
     // The stop link opens the site's page (which asks first); the header is the one-click target, both signed for this person.
     const pageToken = new RegExp(`${origin}/reminders/stop\\?token=([A-Za-z0-9._%-]+)`).exec(mail.text)?.[1];
     expect(pageToken).toBeDefined();
-    expect(ctx.services.reminders.stopTokens.verify(decodeURIComponent(pageToken!))).toBe(early.id);
+    expect(ctx.services.users.stopTokens.verify(decodeURIComponent(pageToken!))).toBe(early.id);
     expect(mail.headers['list-unsubscribe']).toMatch(new RegExp(`^<${origin}/api/reminders/stop\\?token=[A-Za-z0-9._%-]+>$`));
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(mail.headers['list-unsubscribe']).not.toContain(early.id);
@@ -255,7 +255,7 @@ describe('the reminder job', () => {
 });
 
 describe('stopping reminders', () => {
-  const stopUrl = (user: UserEntity) => `/api/reminders/stop?token=${encodeURIComponent(ctx.services.reminders.stopTokens.sign(user.id))}`;
+  const stopUrl = (user: UserEntity) => `/api/reminders/stop?token=${encodeURIComponent(ctx.services.users.stopTokens.sign(user.id))}`;
   const remindersEnabled = async (user: UserEntity) => (await ctx.db.dataSource.query(`SELECT reminders_enabled FROM users WHERE id = $1`, [user.id]))[0].reminders_enabled;
 
   it('by the link (GET, and the one-click POST), by the profile switch, and on again', async () => {
@@ -281,7 +281,7 @@ describe('stopping reminders', () => {
     ctx.clock.set(new Date(event.due.getTime() + 60_000));
     await ctx.db.dataSource.query(`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE name = $1 AND singleton_key = $2`, [REMINDER_JOB, event.id]);
     await ctx.services.jobs.runDue(REMINDER_JOB);
-    const stop = await ctx.gql(`mutation($t: String!) { stopReminders(token: $t) { message } }`, { t: ctx.services.reminders.stopTokens.sign(meanwhile.id) });
+    const stop = await ctx.gql(`mutation($t: String!) { stopReminders(token: $t) { message } }`, { t: ctx.services.users.stopTokens.sign(meanwhile.id) });
     expect(stop.data.stopReminders.message).toContain('You will not receive event reminders');
     await ctx.services.jobs.runDue(MAIL_JOB);
     expect(reminders(stays)).toHaveLength(1);
@@ -302,7 +302,7 @@ describe('stopping reminders', () => {
 
   it('refuses a link that is forged, altered, made for something else or missing (400, never a 500)', async () => {
     const user = await person();
-    const good = ctx.services.reminders.stopTokens.sign(user.id);
+    const good = ctx.services.users.stopTokens.sign(user.id);
     const altered = good.slice(0, -2) + (good.endsWith('AA') ? 'BB' : 'AA');
     const otherSecret = new StopReminderTokens('another-secret-that-is-long-enough-0123456789').sign(user.id);
     for (const token of [altered, otherSecret, userToken(ctx, user), user.id, 'x']) {

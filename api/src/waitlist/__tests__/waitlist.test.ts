@@ -311,7 +311,7 @@ describe('offers', () => {
 
   it('cancelling the event mails the people on the waiting list (as people who were waiting)', async () => {
     const { event, queue } = await fullEvent(1, 2);
-    await ctx.services.reminders.cancelEvent(adminViewer(), event.id);
+    await ctx.services.events.cancel(adminViewer(), event.id);
     await drain();
     for (const u of queue) {
       const cancelled = smtp.to(u.email).filter((m) => /cancel/i.test(m.subject));

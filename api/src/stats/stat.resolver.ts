@@ -1,8 +1,8 @@
 import { Ctx, Query, Resolver } from 'type-graphql';
 import { Access } from '../graphql/access';
 import type { GraphQLContext } from '../graphql/context';
-import { toUserView } from '../users/user-admin.view';
-import { DashboardStats } from './stats.types';
+import { toUserView } from '../users/user.admin.view';
+import { DashboardStats } from './stat.types';
 
 @Resolver()
 export class StatsResolver {

@@ -2,9 +2,9 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { DeletePayload } from '../common/delete-payload.types';
 import { Access } from '../graphql/access';
 import type { GraphQLContext } from '../graphql/context';
-import type { UserListResult } from './user-admin.service';
-import { UserFilter, UserInput, UserPage, UserUpdateInput } from './user-admin.types';
-import { toUserView } from './user-admin.view';
+import type { UserListResult } from './user.admin.service';
+import { UserFilter, UserInput, UserPage, UserUpdateInput } from './user.admin.types';
+import { toUserView } from './user.admin.view';
 import { UserView } from './user.types';
 
 const page = (r: UserListResult): UserPage => ({ items: r.items.map(toUserView), total: r.total, offset: r.offset, limit: r.limit });

@@ -2,7 +2,7 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { MessagePayload } from '../auth/auth.types';
 import { Access } from '../graphql/access';
 import type { GraphQLContext } from '../graphql/context';
-import { BackgroundJobView } from './jobs.types';
+import { BackgroundJobView } from './job.types';
 
 @Resolver()
 export class JobsResolver {

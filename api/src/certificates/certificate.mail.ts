@@ -1,4 +1,6 @@
-import { eventPageUrl, formatMailDay, type MailLanguage } from '../mail/event-mails';
+import { eventPageUrl } from '../events/event.mail';
+import { formatMailDay } from '../mail/mail-dates';
+import type { MailLanguage } from '../mail/templates';
 import type { MailMessage } from '../mail/mail.service';
 import { greeting, renderMail, type MailBlock, type Sentence } from '../mail/templates';
 
@@ -20,7 +22,7 @@ export const certificateFilename = (code: string) => `certificate-${code.replace
 
 const p = (text: Sentence): MailBlock => ({ kind: 'p', text });
 
-/** Written in the style of mail/event-mails.ts, in English or Hindi. */
+/** Written in the style of the event mails (events/event.mail.ts), in English or Hindi. */
 export function certificateMail(m: CertificateMail): MailMessage {
   const hi = m.language === 'hi';
   const title = { title: m.event.title };

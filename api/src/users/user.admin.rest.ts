@@ -1,8 +1,8 @@
 import { PAGE_SIZE, PageArgs, restPage } from '../common/page';
 import { DELETED, idParam, okData, okMessageData, okPage } from '../openapi/schema';
 import { created, route, type RestContext, type RouteDoc } from '../rest/route';
-import { UserFilter, UserInput, UserUpdateInput } from './user-admin.types';
-import { restUserSchema, toRestUser } from './user-admin.view';
+import { UserFilter, UserInput, UserUpdateInput } from './user.admin.types';
+import { restUserSchema, toRestUser } from './user.admin.view';
 
 const pick = (q: Record<string, unknown>, k: string) => (typeof q[k] === 'string' && q[k] !== '' ? (q[k] as string) : undefined);
 

@@ -1,8 +1,8 @@
 import { restEventSchema, restEvents } from '../events/event.rest';
 import { arrayOf, COUNT, integer, object, okData, string } from '../openapi/schema';
 import { route, type RouteDoc } from '../rest/route';
-import { restUserSchema, toRestUser } from '../users/user-admin.view';
-import { RECENT_DAYS, type EventCounts, type UserCounts } from './stats.service';
+import { restUserSchema, toRestUser } from '../users/user.admin.view';
+import { RECENT_DAYS, type EventCounts, type UserCounts } from './stat.service';
 
 const countDoc = (summary: string): RouteDoc => ({ summary, tag: 'Admin: statistics', response: { description: 'The count', schema: COUNT } });
 const userCount = (path: string, summary: string, pick: (c: UserCounts) => number) =>

@@ -8,8 +8,8 @@ import { isUuid, validateInput } from '../common/validate';
 import { BCRYPT_COST } from '../db/bootstrap-admin';
 import { ADMIN_CATEGORIES, UserEntity, type UserCategory } from './user.entity';
 import type { UserService } from './user.service';
-import { registrationLedger } from '../registrations/registration-ledger';
-import { PASSWORD_MESSAGE, UserFilter, UserInput, UserPageArgs, UserUpdateInput } from './user-admin.types';
+import type { RegistrationLedger } from '../registrations/registration-ledger';
+import { PASSWORD_MESSAGE, UserFilter, UserInput, UserPageArgs, UserUpdateInput } from './user.admin.types';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -52,6 +52,8 @@ export class UserAdminService {
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly users: Pick<UserService, 'revokeTokens'>,
+    /** Deleting an account gives its places back through the ledger. */
+    private readonly ledger: Pick<RegistrationLedger, 'removeAllOf'>,
   ) {}
 
   private withRefs(qb: SelectQueryBuilder<UserEntity>) {
@@ -219,7 +221,7 @@ export class UserAdminService {
       await m.query(`UPDATE users SET primary_user_id = NULL WHERE primary_user_id = $1`, [id]);
       await m.query(`UPDATE users SET created_by_id = NULL WHERE created_by_id = $1`, [id]);
       // Their registrations go next, through the ledger, so every event's count stays equal to its rows.
-      await registrationLedger.removeAllOf(m, id);
+      await this.ledger.removeAllOf(m, id);
       await m.getRepository(UserEntity).delete({ id });
       await this.audit.record(actor, { action: 'user.delete', entityType: 'user', entityId: id, before: user, after: null }, m);
       return user;

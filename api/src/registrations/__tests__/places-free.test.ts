@@ -1,0 +1,16 @@
+/** The capacity rule has one home: the ledger's placesFree, which events (isFull, lowering a capacity) and the waiting list use. */
+import { RegistrationLedger } from '../registration-ledger';
+
+const ledger = new RegistrationLedger({ placesFreed: async () => undefined });
+
+describe('RegistrationLedger.placesFree', () => {
+  it('is the capacity less the places registered and those held by offers', () => {
+    expect(ledger.placesFree({ maxParticipants: 10, registeredCount: 6, offeredCount: 3 })).toBe(1);
+    expect(ledger.placesFree({ maxParticipants: 10, registeredCount: 7, offeredCount: 3 })).toBe(0);
+  });
+
+  it('is null without a limit, and below zero when the capacity was lowered under the places taken', () => {
+    expect(ledger.placesFree({ maxParticipants: null, registeredCount: 500, offeredCount: 2 })).toBeNull();
+    expect(ledger.placesFree({ maxParticipants: 4, registeredCount: 4, offeredCount: 2 })).toBe(-2);
+  });
+});
