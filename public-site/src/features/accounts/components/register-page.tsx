@@ -10,7 +10,12 @@ import { useSignIn } from '../api/use-sign-in';
 import { FormField } from '@/components/ui/form-field';
 import './accounts.css';
 
-export const userTypes = ['student', 'upperStudent', 'graduate'] as const;
+/**
+ * The API's userType values (unchanged): upperStudent → secondary, graduate → graduate (active once the
+ * e-mail is verified), student → primary, which SPEC.md defines as a teacher who enrols primary-school
+ * children and whose account waits for an admin's approval. The ones needing no approval come first.
+ */
+export const userTypes = ['upperStudent', 'graduate', 'student'] as const;
 
 interface Values {
   name: string;
@@ -18,10 +23,11 @@ interface Values {
   phone: string;
   password: string;
   confirmPassword: string;
-  userType: (typeof userTypes)[number];
+  /** Empty until the person chooses: no category is preselected (the teacher one needs approval). */
+  userType: (typeof userTypes)[number] | '';
 }
 
-const defaults: Values = { name: '', email: '', phone: '', password: '', confirmPassword: '', userType: 'student' };
+const defaults: Values = { name: '', email: '', phone: '', password: '', confirmPassword: '', userType: '' };
 const detailFields = ['name', 'email', 'phone', 'password', 'confirmPassword', 'userType'] as const;
 
 /** /register: details → sendSignupCode → code (also Resend OTP) → signUp → /verify-otp. */
@@ -37,6 +43,7 @@ export default function RegisterPage() {
     register,
     trigger,
     getValues,
+    clearErrors,
     formState: { errors },
   } = useForm<Values>({ defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onChange', shouldUnregister: false });
 
@@ -137,24 +144,43 @@ export default function RegisterPage() {
               error={errors.confirmPassword}
             />
           </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-userType`}>
-              {t('register.userType')}
-            </label>
-            <select
-              id={`${id}-userType`}
-              className="field__control"
-              aria-invalid={errors.userType ? true : undefined}
-              {...register('userType', { required: t('validation.requiredShort') })}
-            >
-              {userTypes.map((type) => (
-                <option key={type} value={type}>
-                  {t(`register.userTypes.${type}`)}
-                </option>
-              ))}
-            </select>
-            {errors.userType ? <p className="field__error">{errors.userType.message}</p> : null}
-          </div>
+          <fieldset
+            className="field user-types"
+            role="radiogroup"
+            aria-required="true"
+            aria-invalid={errors.userType ? true : undefined}
+            aria-describedby={errors.userType ? `${id}-userType-error` : undefined}
+          >
+            <legend className="field__label">{t('register.userType')}</legend>
+            {userTypes.map((type) => (
+              <label key={type} className="user-types__option">
+                <input
+                  type="radio"
+                  value={type}
+                  aria-labelledby={`${id}-userType-${type}`}
+                  aria-describedby={`${id}-userType-${type}-help`}
+                  {...register('userType', {
+                    validate: (v) => v !== '' || t('register.userTypeRequired'),
+                    onChange: () => clearErrors('userType'),
+                  })}
+                />
+                <span className="user-types__text">
+                  <span className="user-types__name" id={`${id}-userType-${type}`}>{t(`register.userTypes.${type}`)}</span>
+                  <span className="user-types__help" id={`${id}-userType-${type}-help`}>
+                    {t(`register.userTypeHelp.${type}`)}
+                  </span>
+                </span>
+              </label>
+            ))}
+            <p className="field__hint">
+              {t('register.childrenNote')} <Link to={paths.addStudent.getHref()}>{t('register.childrenLink')}</Link>
+            </p>
+            {errors.userType ? (
+              <p className="field__error" id={`${id}-userType-error`}>
+                {errors.userType.message}
+              </p>
+            ) : null}
+          </fieldset>
           {/* While hidden (step 2), the code step shows the message and the wait. */}
           {step === 1 ? (
             <>
