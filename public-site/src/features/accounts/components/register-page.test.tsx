@@ -151,6 +151,49 @@ describe('RegisterPage', () => {
     expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
   });
 
+  it('a reload after the code was sent brings the details back (not the password); Send OTP then goes back to the code already sent', async () => {
+    const user = userEvent.setup();
+    const signUp = jest.fn(() => ({ data: { signUp: { __typename: 'AuthPayload', token: 'jwt-reloaded', message: 'Registration completed successfully!', user: viewer() } } }));
+    const first = renderPage([
+      {
+        request: { query: SendSignupCodeDocument, variables: { input: { email: values.email, phone: values.phone } } },
+        result: { data: { sendSignupCode: { __typename: 'MessagePayload', message: 'OTP sent to your email' } } },
+      },
+    ]);
+    await fill(user, values, 'Student, classes 6 to 12');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByLabelText('OTP')).toBeInTheDocument();
+    first.unmount();
+
+    renderPage([
+      {
+        request: { query: SendSignupCodeDocument, variables: { input: { email: values.email, phone: values.phone } } },
+        result: gqlError('A code was just sent to this e-mail. Please wait a minute before asking for a new one.', 'RATE_LIMITED', { retryAfterSeconds: 45 }),
+      },
+      { request: { query: SignUpDocument, variables: { input: { ...values, userType: 'upperStudent', otp: '112233' } } }, result: signUp },
+    ]);
+    expect(await screen.findByText(`We already sent a code to ${values.email}. Enter your password again and press Send OTP to go on to the code.`)).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveValue(values.name);
+    expect(screen.getByLabelText('Email')).toHaveValue(values.email);
+    expect(screen.getByLabelText('Phone')).toHaveValue(values.phone);
+    expect(screen.getByRole('radio', { name: 'Student, classes 6 to 12' })).toBeChecked();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(JSON.stringify(window.sessionStorage)).not.toContain(values.password);
+
+    await user.type(screen.getByLabelText('Password'), values.password);
+    await user.type(screen.getByLabelText('Confirm password'), values.confirmPassword);
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    const otp = await screen.findByLabelText('OTP');
+    expect(screen.getByText('The code we already sent you still works: enter it below.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('You can request a new code in 45 seconds.')).toBeInTheDocument();
+    await user.type(otp, '112233');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByText('verify page')).toBeInTheDocument();
+    expect(signUp).toHaveBeenCalledTimes(1);
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
   it('shows the server message, or Registration failed, in a red alert', async () => {
     const user = userEvent.setup();
     renderPage([

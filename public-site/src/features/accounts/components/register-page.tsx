@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { NoticeBox, OtpStep, OtpWait, useOtpFlow } from '@/components/ui/otp-step';
+import { forgetSentCode, recallSentCode, recallSentCodeFor, rememberSentCode } from '@/components/ui/otp-memory';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';
 import { useSendSignupCode, useSignUp } from '../api/use-account-mutations';
 import { useSignIn } from '../api/use-sign-in';
@@ -28,6 +29,13 @@ interface Values {
 }
 
 const defaults: Values = { name: '', email: '', phone: '', password: '', confirmPassword: '', userType: '' };
+/** What a reload brings back of the first step (never the password). */
+interface Remembered {
+  name: string;
+  phone: string;
+  userType: Values['userType'];
+}
+
 const detailFields = ['name', 'email', 'phone', 'password', 'confirmPassword', 'userType'] as const;
 
 /** /register: details → sendSignupCode → code (also Resend OTP) → signUp → /verify-otp. */
@@ -44,6 +52,7 @@ export default function RegisterPage() {
     trigger,
     getValues,
     clearErrors,
+    reset,
     formState: { errors },
   } = useForm<Values>({ defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onChange', shouldUnregister: false });
 
@@ -52,8 +61,11 @@ export default function RegisterPage() {
   const flow = useOtpFlow({
     send: async () => {
       const { email, phone } = getValues();
-      const { data } = await sendCode({ variables: { input: { email: email.trim(), phone: phone.trim() } } });
-      return data?.sendSignupCode.message ?? t('registration.otpSent');
+      await sendCode({ variables: { input: { email: email.trim(), phone: phone.trim() } } });
+      const { name, userType } = getValues();
+      rememberSentCode<Remembered>('signup', email, { name, phone, userType });
+      // The site's own words, in the reader's language (the API answers in English).
+      return t('otp.sent');
     },
     sendFailureKey: 'register.failure',
     // The code is checked by the sign-up itself.
@@ -73,6 +85,7 @@ export default function RegisterPage() {
         },
       });
       if (!data?.signUp.token) throw new Error('no token');
+      forgetSentCode('signup');
       await signIn(data.signUp.token);
       navigate(paths.verifyOtp.getHref());
     },
@@ -80,11 +93,24 @@ export default function RegisterPage() {
   });
   const { setNotice } = flow;
 
+  // A reload after the code was sent: the details come back (never the password), and Send OTP
+  // goes back to the code already sent while another may not be sent yet. (After hydration: the page is prerendered.)
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const sent = recallSentCode<Remembered>('signup');
+    if (!sent) return;
+    const userType = (userTypes as readonly string[]).includes(sent.data?.userType) ? sent.data.userType : '';
+    reset({ ...defaults, name: sent.data?.name ?? '', email: sent.email, phone: sent.data?.phone ?? '', userType });
+    setNotice({ tone: 'info', text: t('register.earlierCode', { email: sent.email }) });
+  }, [reset, setNotice, t]);
+
   const submitDetails = async (e: FormEvent) => {
     e.preventDefault();
     setNotice(null);
     if (!(await trigger([...detailFields]))) return;
-    if (await flow.requestCode()) {
+    if (await flow.requestCode({ reuseEarlier: () => !!recallSentCodeFor('signup', getValues('email')) })) {
       flow.reset();
       setStep(2);
     }
