@@ -139,7 +139,7 @@ describe('LoginPage', () => {
     expect(window.localStorage.getItem('authToken')).toBe('jwt-after-reload');
     // Used: the next visit starts with the e-mail again.
     expect(window.sessionStorage.length).toBe(0);
-  });
+  }, 20_000);
 
   it('a reload after the code has expired (10 minutes) starts with the e-mail again', async () => {
     window.sessionStorage.setItem('otpSent:login', JSON.stringify({ email, sentAt: Date.now() - 10 * 60_000 - 1000, data: { userId: 'u-1' } }));
@@ -164,7 +164,7 @@ describe('LoginPage', () => {
     } finally {
       jest.useRealTimers();
     }
-  });
+  }, 20_000);
 
   it('asked again too soon for the same address (after "Use a different e-mail"), it goes back to the code already sent', async () => {
     const user = userEvent.setup();
@@ -188,7 +188,7 @@ describe('LoginPage', () => {
     await user.type(otp, '135790');
     await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('in Hindi, the sent message is the Hindi catalogue\'s, not the API\'s English', async () => {
     initI18nSync('hi', hi);
@@ -202,7 +202,7 @@ describe('LoginPage', () => {
     } finally {
       initI18nSync('en');
     }
-  });
+  }, 20_000);
 
   it('offers password sign-in instead', async () => {
     const user = userEvent.setup();

@@ -64,7 +64,7 @@ describe('RegisterPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     expect(await screen.findByLabelText('OTP')).toBeInTheDocument();
     expect(result).toHaveBeenCalledTimes(1);
-  });
+  }, 20_000);
 
   it('shows the form messages for every invalid field and sends nothing', async () => {
     const user = userEvent.setup();
@@ -123,7 +123,7 @@ describe('RegisterPage', () => {
     expect(await screen.findByRole('button', { name: 'Verifying OTP...' })).toBeDisabled();
     expect(await screen.findByText('verify page')).toBeInTheDocument();
     expect(window.localStorage.getItem('authToken')).toBe('jwt-signup');
-  });
+  }, 20_000);
 
   it('the code step offers Resend OTP, which waits as long as the API asks', async () => {
     const user = userEvent.setup();
@@ -192,7 +192,7 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('verify page')).toBeInTheDocument();
     expect(signUp).toHaveBeenCalledTimes(1);
     expect(window.sessionStorage.length).toBe(0);
-  });
+  }, 20_000);
 
   it('shows the server message, or Registration failed, in a red alert', async () => {
     const user = userEvent.setup();

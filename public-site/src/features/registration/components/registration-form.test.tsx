@@ -143,7 +143,7 @@ describe('RegistrationForm (the registration dialog)', () => {
     expect(await screen.findByText('Registration completed successfully!')).toBeInTheDocument();
     expect(verify).toHaveBeenCalledTimes(1);
     expect(window.sessionStorage.length).toBe(0);
-  });
+  }, 20_000);
 
   it('Back from a restored code step keeps the details', async () => {
     window.sessionStorage.setItem(
