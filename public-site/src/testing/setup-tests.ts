@@ -25,3 +25,6 @@ if (!window.matchMedia) {
 // Components render as in a browser after the first interaction: the data layer is wanted, so data
 // parts load (app/data-part.test.tsx covers the time before, with modules of its own).
 wantDataLayer();
+
+// Every test starts as a new tab: nothing remembered for the tab (e.g. a code an earlier test sent).
+beforeEach(() => window.sessionStorage.clear());

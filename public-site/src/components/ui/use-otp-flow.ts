@@ -38,8 +38,16 @@ export interface OtpFlow {
   verifying: boolean;
   /** Seconds until another code may be asked for (0 when it may). */
   waitSeconds: number;
-  /** Sends a code: the notice says so, or shows the error and starts the wait. True when sent. */
-  requestCode: () => Promise<boolean>;
+  /**
+   * Sends a code: the notice says so, or shows the error and starts the wait. True when sent.
+   * With `reuseEarlier` (the first step's Send OTP): when the API refuses because a code went to this
+   * address moments ago (RATE_LIMITED) and reuseEarlier() says this screen still has that code's step
+   * (remembered across a reload, see otp-memory), the wait starts, the notice says that the code
+   * already sent still works, and it resolves true: the screen shows the code step.
+   */
+  requestCode: (options?: { reuseEarlier?: () => boolean }) => Promise<boolean>;
+  /** Starts the wait before another code may be sent (e.g. restored after a reload). */
+  startWait: (seconds: number) => void;
   /** Validates the code and checks it; true when verified. */
   submitCode: () => Promise<boolean>;
   /** Clears the code and its error (a new step 2). */
@@ -74,7 +82,7 @@ export function useOtpFlow(options: OtpFlowOptions): OtpFlow {
 
   const setCode = useCallback((value: string) => setCodeState(value.replace(/\s/g, '')), []);
 
-  const requestCode = useCallback(async (): Promise<boolean> => {
+  const requestCode = useCallback(async (requestOptions: { reuseEarlier?: () => boolean } = {}): Promise<boolean> => {
     if (busy.current.sending) return false;
     busy.current.sending = true;
     setSending(true);
@@ -87,13 +95,18 @@ export function useOtpFlow(options: OtpFlowOptions): OtpFlow {
     } catch (error) {
       const wait = retryAfterSeconds(error);
       if (wait) startWait(wait);
+      if (wait && requestOptions.reuseEarlier?.()) {
+        setCodeError(undefined);
+        setNotice({ tone: 'info', text: t('otp.earlierCode') });
+        return true;
+      }
       setNotice({ tone: 'error', text: messageFor(error, latest.current.sendFailureKey) });
       return false;
     } finally {
       busy.current.sending = false;
       setSending(false);
     }
-  }, [startWait, messageFor]);
+  }, [startWait, messageFor, t]);
 
   const submitCode = useCallback(async (): Promise<boolean> => {
     if (busy.current.verifying) return false;
@@ -131,6 +144,7 @@ export function useOtpFlow(options: OtpFlowOptions): OtpFlow {
     verifying,
     waitSeconds,
     requestCode,
+    startWait,
     submitCode,
     reset,
   };

@@ -1,10 +1,12 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { LoginWithPasswordDocument, RequestLoginCodeDocument, VerifyLoginCodeDocument } from '@/gql/graphql';
 import { gqlError, viewer } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
+import { initI18nSync } from '@/i18n';
+import hi from '@/i18n/locales/hi.json';
 import LoginPage from './login-page';
 
 const email = 'asha@example.org';
@@ -111,6 +113,96 @@ describe('LoginPage', () => {
     expect(screen.getByText(/You can request a new code in 4\d seconds\./)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send OTP' })).toBeDisabled();
   });
+
+  it('a reload after the code was sent keeps the code step: the code already in the inbox can be typed, Resend counts down the rest of the wait', async () => {
+    const user = userEvent.setup();
+    const verify = jest.fn(() => ({ data: { verifyLoginCode: auth('jwt-after-reload') } }));
+    const first = renderLogin([{ request: { query: RequestLoginCodeDocument, variables: { email } }, result: codeSent }]);
+    await user.type(screen.getByLabelText('Email'), email);
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByLabelText('OTP')).toBeInTheDocument();
+    first.unmount();
+
+    // The reload: a new page in the same tab, no new code asked for (no RequestLoginCode mock).
+    renderLogin([{ request: { query: VerifyLoginCodeDocument, variables: { input: { userId: 'u-1', otp: '246810' } } }, result: verify }]);
+    const otp = await screen.findByLabelText('OTP');
+    expect(otp).toHaveAccessibleDescription(`Enter the 6-digit code we sent to ${email}.`);
+    expect(screen.getByText('The code we already sent you still works: enter it below.')).toBeInTheDocument();
+    expect(screen.getByText(/You can request a new code in (60|59|58) seconds\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.type(otp, '246810');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(window.localStorage.getItem('authToken')).toBe('jwt-after-reload');
+    // Used: the next visit starts with the e-mail again.
+    expect(window.sessionStorage.length).toBe(0);
+  }, 20_000);
+
+  it('a reload after the code has expired (10 minutes) starts with the e-mail again', async () => {
+    window.sessionStorage.setItem('otpSent:login', JSON.stringify({ email, sentAt: Date.now() - 10 * 60_000 - 1000, data: { userId: 'u-1' } }));
+    renderLogin([]);
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.queryByLabelText('OTP')).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem('otpSent:login')).toBeNull();
+  });
+
+  it('a reload 41 seconds after the send: the rest of the wait is 19 seconds, and Resend works after it', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-27T10:00:41Z'), doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      window.sessionStorage.setItem('otpSent:login', JSON.stringify({ email, sentAt: Date.parse('2026-11-27T10:00:00Z'), data: { userId: 'u-1' } }));
+      renderLogin([{ request: { query: RequestLoginCodeDocument, variables: { email } }, result: codeSent }]);
+      expect(await screen.findByText('You can request a new code in 19 seconds.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
+      for (let i = 0; i < 19; i++) await act(async () => void jest.advanceTimersByTime(1000));
+      expect(screen.queryByText(/You can request a new code/)).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Resend OTP' }));
+      expect(await screen.findByText('OTP sent to your email')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  }, 20_000);
+
+  it('asked again too soon for the same address (after "Use a different e-mail"), it goes back to the code already sent', async () => {
+    const user = userEvent.setup();
+    renderLogin([
+      { request: { query: RequestLoginCodeDocument, variables: { email } }, result: codeSent },
+      {
+        request: { query: RequestLoginCodeDocument, variables: { email } },
+        result: gqlError('A code was just sent to this e-mail. Please wait a minute before asking for a new one.', 'RATE_LIMITED', { retryAfterSeconds: 50 }),
+      },
+      { request: { query: VerifyLoginCodeDocument, variables: { input: { userId: 'u-1', otp: '135790' } } }, result: { data: { verifyLoginCode: auth('jwt-again') } } },
+    ]);
+    await user.type(screen.getByLabelText('Email'), email);
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await screen.findByLabelText('OTP');
+    await user.click(screen.getByRole('button', { name: 'Use a different e-mail' }));
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    const otp = await screen.findByLabelText('OTP');
+    expect(screen.getByText('The code we already sent you still works: enter it below.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('You can request a new code in 50 seconds.')).toBeInTheDocument();
+    await user.type(otp, '135790');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+  }, 20_000);
+
+  it('in Hindi, the sent message is the Hindi catalogue\'s, not the API\'s English', async () => {
+    initI18nSync('hi', hi);
+    try {
+      const user = userEvent.setup();
+      renderLogin([{ request: { query: RequestLoginCodeDocument, variables: { email } }, result: codeSent }]);
+      await user.type(screen.getByLabelText('ई-मेल'), email);
+      await user.click(screen.getByRole('button', { name: 'ओटीपी भेजें' }));
+      expect(await screen.findByText('ओटीपी आपके ई-मेल पर भेज दिया गया है')).toBeInTheDocument();
+      expect(screen.queryByText('OTP sent to your email')).not.toBeInTheDocument();
+    } finally {
+      initI18nSync('en');
+    }
+  }, 20_000);
 
   it('offers password sign-in instead', async () => {
     const user = userEvent.setup();

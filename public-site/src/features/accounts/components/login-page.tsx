@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { NoticeBox, OtpStep, OtpWait, useOtpFlow } from '@/components/ui/otp-step';
+import { forgetSentCode, recallSentCode, recallSentCodeFor, rememberSentCode, resendWaitSeconds } from '@/components/ui/otp-memory';
 import { useErrorMessage } from '@/lib/use-error-message';
 import { isValidEmail } from '@/lib/validation';
 import { useLoginWithPassword, useRequestLoginCode, useVerifyLoginCode } from '../api/use-account-mutations';
@@ -53,23 +54,48 @@ export default function LoginPage() {
       const { data } = await requestCode({ variables: { email: email.trim() } });
       if (!data?.requestLoginCode.userId) throw new Error('no userId');
       setUserId(data.requestLoginCode.userId);
-      return data.requestLoginCode.message;
+      rememberSentCode('login', email, { userId: data.requestLoginCode.userId });
+      // The site's own words, in the reader's language (the API answers in English).
+      return t('otp.sent');
     },
     sendFailureKey: 'login.failure',
     verify: async (code) => {
       const { data } = await verifyCode({ variables: { input: { userId, otp: code } } });
       if (!data?.verifyLoginCode.token) throw new Error('no token');
+      forgetSentCode('login');
       await finish(data.verifyLoginCode.token);
     },
     verifyFailureKey: 'login.otpFailure',
   });
-  const { setNotice } = flow;
+  const { setNotice, startWait } = flow;
+
+  // A reload while a code is on its way keeps the code step: the code in the inbox can still be typed,
+  // and Resend OTP counts down what is left of the wait. (After hydration: the page is prerendered.)
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const sent = recallSentCode<{ userId: string }>('login');
+    if (!sent?.data?.userId) return;
+    setEmail(sent.email);
+    setUserId(sent.data.userId);
+    setStep(2);
+    startWait(resendWaitSeconds(sent.sentAt));
+    setNotice({ tone: 'info', text: t('otp.earlierCode') });
+  }, [startWait, setNotice, t]);
 
   const submitEmail = async (e: FormEvent) => {
     e.preventDefault();
     setNotice(null);
     if (!checkEmail()) return;
-    if (await flow.requestCode()) {
+    // Too soon for another code to an address whose code this tab still has: back to typing that one.
+    const reuseEarlier = () => {
+      const sent = recallSentCodeFor<{ userId: string }>('login', email);
+      if (!sent?.data?.userId) return false;
+      setUserId(sent.data.userId);
+      return true;
+    };
+    if (await flow.requestCode({ reuseEarlier })) {
       flow.reset();
       setStep(2);
     }

@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { NoticeBox, OtpStep, OtpWait, useOtpFlow } from '@/components/ui/otp-step';
+import { forgetSentCode, recallSentCode, recallSentCodeFor, rememberSentCode } from '@/components/ui/otp-memory';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';
 import { useSendSignupCode, useSignUp } from '../api/use-account-mutations';
 import { useSignIn } from '../api/use-sign-in';
@@ -11,7 +12,12 @@ import { returnPath } from '../lib/return-path';
 import { FormField } from '@/components/ui/form-field';
 import './accounts.css';
 
-export const userTypes = ['student', 'upperStudent', 'graduate'] as const;
+/**
+ * The API's userType values (unchanged): upperStudent → secondary, graduate → graduate (active once the
+ * e-mail is verified), student → primary, which SPEC.md defines as a teacher who enrols primary-school
+ * children and whose account waits for an admin's approval. The ones needing no approval come first.
+ */
+export const userTypes = ['upperStudent', 'graduate', 'student'] as const;
 
 interface Values {
   name: string;
@@ -19,10 +25,18 @@ interface Values {
   phone: string;
   password: string;
   confirmPassword: string;
-  userType: (typeof userTypes)[number];
+  /** Empty until the person chooses: no category is preselected (the teacher one needs approval). */
+  userType: (typeof userTypes)[number] | '';
 }
 
-const defaults: Values = { name: '', email: '', phone: '', password: '', confirmPassword: '', userType: 'student' };
+const defaults: Values = { name: '', email: '', phone: '', password: '', confirmPassword: '', userType: '' };
+/** What a reload brings back of the first step (never the password). */
+interface Remembered {
+  name: string;
+  phone: string;
+  userType: Values['userType'];
+}
+
 const detailFields = ['name', 'email', 'phone', 'password', 'confirmPassword', 'userType'] as const;
 
 /**
@@ -43,6 +57,8 @@ export default function RegisterPage() {
     register,
     trigger,
     getValues,
+    clearErrors,
+    reset,
     formState: { errors },
   } = useForm<Values>({ defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onChange', shouldUnregister: false });
 
@@ -51,8 +67,11 @@ export default function RegisterPage() {
   const flow = useOtpFlow({
     send: async () => {
       const { email, phone } = getValues();
-      const { data } = await sendCode({ variables: { input: { email: email.trim(), phone: phone.trim() } } });
-      return data?.sendSignupCode.message ?? t('registration.otpSent');
+      await sendCode({ variables: { input: { email: email.trim(), phone: phone.trim() } } });
+      const { name, userType } = getValues();
+      rememberSentCode<Remembered>('signup', email, { name, phone, userType });
+      // The site's own words, in the reader's language (the API answers in English).
+      return t('otp.sent');
     },
     sendFailureKey: 'register.failure',
     // The code is checked by the sign-up itself.
@@ -72,6 +91,7 @@ export default function RegisterPage() {
         },
       });
       if (!data?.signUp.token) throw new Error('no token');
+      forgetSentCode('signup');
       await signIn(data.signUp.token);
       navigate(returnPath(location.state) ?? paths.verifyOtp.getHref());
     },
@@ -79,11 +99,24 @@ export default function RegisterPage() {
   });
   const { setNotice } = flow;
 
+  // A reload after the code was sent: the details come back (never the password), and Send OTP
+  // goes back to the code already sent while another may not be sent yet. (After hydration: the page is prerendered.)
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const sent = recallSentCode<Remembered>('signup');
+    if (!sent) return;
+    const userType = (userTypes as readonly string[]).includes(sent.data?.userType) ? sent.data.userType : '';
+    reset({ ...defaults, name: sent.data?.name ?? '', email: sent.email, phone: sent.data?.phone ?? '', userType });
+    setNotice({ tone: 'info', text: t('register.earlierCode', { email: sent.email }) });
+  }, [reset, setNotice, t]);
+
   const submitDetails = async (e: FormEvent) => {
     e.preventDefault();
     setNotice(null);
     if (!(await trigger([...detailFields]))) return;
-    if (await flow.requestCode()) {
+    if (await flow.requestCode({ reuseEarlier: () => !!recallSentCodeFor('signup', getValues('email')) })) {
       flow.reset();
       setStep(2);
     }
@@ -143,24 +176,43 @@ export default function RegisterPage() {
               error={errors.confirmPassword}
             />
           </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-userType`}>
-              {t('register.userType')}
-            </label>
-            <select
-              id={`${id}-userType`}
-              className="field__control"
-              aria-invalid={errors.userType ? true : undefined}
-              {...register('userType', { required: t('validation.requiredShort') })}
-            >
-              {userTypes.map((type) => (
-                <option key={type} value={type}>
-                  {t(`register.userTypes.${type}`)}
-                </option>
-              ))}
-            </select>
-            {errors.userType ? <p className="field__error">{errors.userType.message}</p> : null}
-          </div>
+          <fieldset
+            className="field user-types"
+            role="radiogroup"
+            aria-required="true"
+            aria-invalid={errors.userType ? true : undefined}
+            aria-describedby={errors.userType ? `${id}-userType-error` : undefined}
+          >
+            <legend className="field__label">{t('register.userType')}</legend>
+            {userTypes.map((type) => (
+              <label key={type} className="user-types__option">
+                <input
+                  type="radio"
+                  value={type}
+                  aria-labelledby={`${id}-userType-${type}`}
+                  aria-describedby={`${id}-userType-${type}-help`}
+                  {...register('userType', {
+                    validate: (v) => v !== '' || t('register.userTypeRequired'),
+                    onChange: () => clearErrors('userType'),
+                  })}
+                />
+                <span className="user-types__text">
+                  <span className="user-types__name" id={`${id}-userType-${type}`}>{t(`register.userTypes.${type}`)}</span>
+                  <span className="user-types__help" id={`${id}-userType-${type}-help`}>
+                    {t(`register.userTypeHelp.${type}`)}
+                  </span>
+                </span>
+              </label>
+            ))}
+            <p className="field__hint">
+              {t('register.childrenNote')} <Link to={paths.addStudent.getHref()}>{t('register.childrenLink')}</Link>
+            </p>
+            {errors.userType ? (
+              <p className="field__error" id={`${id}-userType-error`}>
+                {errors.userType.message}
+              </p>
+            ) : null}
+          </fieldset>
           {/* While hidden (step 2), the code step shows the message and the wait. */}
           {step === 1 ? (
             <>

@@ -38,7 +38,7 @@ export function EventsCarousel({ title, events, loading, emptyText }: Props) {
   const paused = state.userPaused || reducedMotion;
 
   return (
-    <section className="carousel" aria-labelledby={headingId} aria-roledescription="carousel" {...containerProps}>
+    <section className="carousel" aria-labelledby={headingId} aria-roledescription={t('common.carousel')} {...containerProps}>
       <div className="carousel__header">
         <h2 id={headingId} className="section-title">
           {title}
@@ -84,7 +84,7 @@ export function EventsCarousel({ title, events, loading, emptyText }: Props) {
           <div
             className="carousel__page"
             role="group"
-            aria-roledescription="slide"
+            aria-roledescription={t('common.slide')}
             aria-label={t('events.pageStatus', { number: index + 1, total: count })}
             aria-live={paused ? 'polite' : 'off'}
             data-per-page={perPage}

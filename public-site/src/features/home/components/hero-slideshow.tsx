@@ -24,14 +24,14 @@ export function HeroSlideshow() {
   const total = slides.length;
 
   return (
-    <section className="hero" aria-roledescription="carousel" aria-label={t('hero.label')} {...containerProps}>
+    <section className="hero" aria-roledescription={t('common.carousel')} aria-label={t('hero.label')} {...containerProps}>
       <div className="hero__slides" aria-live={paused ? 'polite' : 'off'}>
         {slides.map((slide, i) => (
           <div
             key={slide.altKey}
             className={`hero__slide${i === state.index ? ' hero__slide--active' : ''}`}
             role="group"
-            aria-roledescription="slide"
+            aria-roledescription={t('common.slide')}
             aria-label={t('hero.slideOf', { number: i + 1, total })}
             aria-hidden={i !== state.index}
           >

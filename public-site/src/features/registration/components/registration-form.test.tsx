@@ -114,6 +114,51 @@ describe('RegistrationForm (the registration dialog)', () => {
     expect(screen.getByRole('button', { name: 'Send OTP' })).toBeDisabled();
   });
 
+  it('opened again after a reload while the code still works: straight to the code step, with the rest of the wait', async () => {
+    const user = userEvent.setup();
+    const first = renderWithProviders(<RegistrationForm category="graduate" onClose={() => {}} />, {
+      mocks: [{ request: { query: RegisterDocument, variables: { input: registerInput } }, result: sent }],
+    });
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByLabelText('OTP')).toBeInTheDocument();
+    first.unmount();
+
+    // Another programme's dialog starts with the details.
+    const other = renderWithProviders(<RegistrationForm category="secondary" onClose={() => {}} />);
+    expect(screen.getByLabelText('Full name')).toHaveValue('');
+    other.unmount();
+
+    const verify = jest.fn(() => ({ data: { verifyRegistration: { __typename: 'AuthPayload', token: 'jwt-dialog', message: 'Registration completed successfully!', user: viewer() } } }));
+    renderWithProviders(<RegistrationForm category="graduate" onClose={() => {}} />, {
+      mocks: [{ request: { query: VerifyRegistrationDocument, variables: { input: { userId: 'user-1', otp: '445566' } } }, result: verify }],
+    });
+    const otp = screen.getByLabelText('OTP');
+    expect(otp).toHaveAccessibleDescription('Enter the 6-digit code we sent to ravi@example.org.');
+    expect(screen.getByText('The code we already sent you still works: enter it below.')).toBeInTheDocument();
+    expect(await screen.findByText(/You can request a new code in (60|59|58) seconds\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
+    await user.type(otp, '445566');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByText('Registration completed successfully!')).toBeInTheDocument();
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(window.sessionStorage.length).toBe(0);
+  }, 20_000);
+
+  it('Back from a restored code step keeps the details', async () => {
+    window.sessionStorage.setItem(
+      'otpSent:registration',
+      JSON.stringify({ email: details.email, sentAt: Date.now() - 5_000, data: { name: details.name, phone: details.phone, category: 'graduate', userId: 'user-1' } }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<RegistrationForm category="graduate" onClose={() => {}} />);
+    expect(screen.getByLabelText('OTP')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Full name')).toHaveValue(details.name);
+    expect(screen.getByLabelText('Email')).toHaveValue(details.email);
+    expect(screen.getByLabelText('Phone')).toHaveValue(details.phone);
+  });
+
   it('shows the server message when registration fails, or the fallback', async () => {
     const user = userEvent.setup();
     renderWithProviders(<RegistrationForm category="graduate" onClose={() => {}} />, {

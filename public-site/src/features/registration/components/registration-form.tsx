@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/i18n/translator';
 import { Modal } from '@/components/ui/modal';
 import { NoticeBox, OtpStep, OtpWait, useOtpFlow } from '@/components/ui/otp-step';
+import { forgetSentCode, recallSentCode, recallSentCodeFor, rememberSentCode, resendWaitSeconds } from '@/components/ui/otp-memory';
 import { useSignIn } from '@/features/accounts/api/use-sign-in';
 import { reloadPage } from '@/lib/reload';
 import { isValidEmail, isValidPhone } from '@/lib/validation';
@@ -18,6 +19,20 @@ interface Details {
   phone: string;
 }
 
+/** What the dialog remembers of a sent code for the tab (otp-memory), so a reload does not lose it. */
+interface Remembered {
+  name: string;
+  phone: string;
+  category: string;
+  userId: string;
+}
+
+/** The code this tab sent for this programme, while it still works. */
+function earlierSend(category: string) {
+  const sent = recallSentCode<Remembered>('registration');
+  return sent?.data?.userId && sent.data.category === category ? sent : null;
+}
+
 export interface RegistrationFormProps {
   category: RegistrationCategory | string;
   onClose: () => void;
@@ -31,9 +46,13 @@ export default function RegistrationForm({ category, onClose }: RegistrationForm
   const [register] = useRegister();
   const [verify] = useVerifyRegistration();
 
-  const [step, setStep] = useState<1 | 2 | 'done'>(1);
-  const [details, setDetails] = useState<Details>({ name: '', email: '', phone: '' });
-  const [userId, setUserId] = useState<string | null>(null);
+  // Opened again after a reload while the code sent for this programme still works: straight to the code.
+  const [earlier] = useState(() => earlierSend(String(category)));
+  const [step, setStep] = useState<1 | 2 | 'done'>(earlier ? 2 : 1);
+  const [details, setDetails] = useState<Details>(() =>
+    earlier ? { name: earlier.data.name, email: earlier.email, phone: earlier.data.phone } : { name: '', email: '', phone: '' },
+  );
+  const [userId, setUserId] = useState<string | null>(earlier?.data.userId ?? null);
   const nameRef = useRef<HTMLInputElement>(null);
 
   const programme = isRegistrationCategory(category) ? t(`programmes.${category}.title`) : String(category);
@@ -60,6 +79,12 @@ export default function RegistrationForm({ category, onClose }: RegistrationForm
       });
       if (!data?.register.userId) throw new Error('no userId');
       setUserId(data.register.userId);
+      rememberSentCode<Remembered>('registration', details.email, {
+        name: details.name,
+        phone: details.phone,
+        category: String(category),
+        userId: data.register.userId,
+      });
       return t('registration.otpSent');
     },
     sendFailureKey: 'registration.failure',
@@ -67,13 +92,19 @@ export default function RegistrationForm({ category, onClose }: RegistrationForm
       const { data } = await verify({ variables: { input: { userId: userId ?? '', otp: code } } });
       const token = data?.verifyRegistration.token;
       if (!token) throw new Error('no token');
+      forgetSentCode('registration');
       await signIn(token, { fromRegistrationDialog: true });
       setNotice({ tone: 'success', text: t('registration.success') });
       setStep('done');
     },
     verifyFailureKey: 'registration.verifyFailure',
+    initialNotice: earlier ? { tone: 'info', text: t('otp.earlierCode') } : null,
   });
-  const { setNotice } = flow;
+  const { setNotice, startWait } = flow;
+
+  useEffect(() => {
+    if (earlier) startWait(resendWaitSeconds(earlier.sentAt));
+  }, [earlier, startWait]);
 
   const submitDetails = async (e: FormEvent) => {
     e.preventDefault();
@@ -95,7 +126,14 @@ export default function RegistrationForm({ category, onClose }: RegistrationForm
       setNotice({ tone: 'error', text: t('validation.phoneInvalid') });
       return;
     }
-    if (await flow.requestCode()) {
+    // Too soon for another code to an address whose code this tab still has: back to typing that one.
+    const reuseEarlier = () => {
+      const sent = recallSentCodeFor<Remembered>('registration', email);
+      if (!sent?.data?.userId || sent.data.category !== category) return false;
+      setUserId(sent.data.userId);
+      return true;
+    };
+    if (await flow.requestCode({ reuseEarlier })) {
       flow.reset();
       setStep(2);
     }

@@ -71,7 +71,8 @@ function LoginForm({ initialEmail, notice: initialNotice, onSignedIn }: { initia
       const { data } = await requestCode({ variables: { email: email.trim() } });
       if (!data?.requestLoginCode.userId) throw new Error('no userId');
       setUserId(data.requestLoginCode.userId);
-      return data.requestLoginCode.message;
+      // The site's own words, in the reader's language (the API answers in English).
+      return t('otp.sent');
     },
     sendFailureKey: 'teacher.auth.otpSendFailed',
     verify: async (code) => {
