@@ -96,7 +96,7 @@ describe('Back to the event after signing in from Register Now', () => {
     await user.type(screen.getByLabelText('Phone'), details.phone);
     await user.type(screen.getByLabelText('Password'), details.password);
     await user.type(screen.getByLabelText('Confirm password'), details.confirmPassword);
-    await user.selectOptions(screen.getByLabelText('Programme'), 'graduate');
+    await user.click(screen.getByRole('radio', { name: 'Graduate or above' }));
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     await user.type(await screen.findByLabelText('OTP'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
@@ -148,7 +148,7 @@ describe('Back to the event after signing in from Register Now', () => {
     await user.type(screen.getByLabelText('Phone'), details.phone);
     await user.type(screen.getByLabelText('Password'), details.password);
     await user.type(screen.getByLabelText('Confirm password'), details.confirmPassword);
-    await user.selectOptions(screen.getByLabelText('Programme'), 'graduate');
+    await user.click(screen.getByRole('radio', { name: 'Graduate or above' }));
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     await user.type(await screen.findByLabelText('OTP'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
