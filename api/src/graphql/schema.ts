@@ -6,6 +6,7 @@ import { AuditResolver } from '../audit/audit.resolver';
 import { AuthResolver } from '../auth/auth.resolver';
 import { CheckInEventFieldsResolver, CheckInResolver } from '../checkin/checkin.resolver';
 import { CertificateEventFieldsResolver, CertificateResolver } from '../certificates/certificate.resolver';
+import { ErrorExtensions } from '../common/error.types';
 import { ContactAdminResolver } from '../contacts/contact.admin.resolver';
 import { ContactResolver } from '../contacts/contact.resolver';
 import { EventAdminResolver } from '../events/event.admin.resolver';
@@ -45,6 +46,8 @@ export const SCHEMA_FILE = path.resolve(__dirname, '../../../schema.graphql');
 export function createSchema(emitFile?: string): Promise<GraphQLSchema> {
   return buildSchema({
     resolvers,
+    // Not returned by any operation: it carries the ErrorCode enum into schema.graphql for the apps' codegen.
+    orphanedTypes: [ErrorExtensions],
     // Services validate their input (the same rules serve REST); no second pass here.
     validate: false,
     emitSchemaFile: emitFile ? { path: emitFile, sortedSchema: true } : false,
