@@ -18,6 +18,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { ListState } from '@/components/ui/list-state';
 import { Loading } from '@/components/ui/loading';
 import { Notice, type NoticeValue } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
@@ -93,56 +94,52 @@ function Registrations({ eventId, onError }: { eventId: string; onError: (n: Not
         </button>
       </div>
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
-      {loading && !list ? (
-        <Loading />
-      ) : error && !list ? (
-        <ErrorAlert message={describeError(error, en.errors.loadFailed)} onRetry={() => void refetch()} />
-      ) : !list || list.length === 0 ? (
-        <EmptyState>{t.registrationsEmpty}</EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{en.users.columns.name}</th>
-                <th scope="col">{en.users.columns.email}</th>
-                <th scope="col">{en.users.columns.phone}</th>
-                <th scope="col">{en.users.columns.category}</th>
-                <th scope="col">{en.users.columns.status}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{en.common.actions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((u) => (
-                <tr key={u.id}>
-                  <td data-label={en.users.columns.name} className="strong">
-                    {u.name}
-                  </td>
-                  <td data-label={en.users.columns.email}>{u.email}</td>
-                  <td data-label={en.users.columns.phone}>{u.phone || en.common.na}</td>
-                  <td data-label={en.users.columns.category}>{categoryOneLabel(u.category)}</td>
-                  <td data-label={en.users.columns.status}>
-                    <StatusBadge status={u.status} />
-                  </td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="btn btn-small btn-danger"
-                      onClick={() => void onRemove(u)}
-                      disabled={removing}
-                      aria-label={t.removeRegistrationLabel(u.name)}
-                    >
-                      {t.removeRegistration}
-                    </button>
-                  </td>
+      <ListState data={list} loading={loading} error={error} onRetry={() => void refetch()} empty={t.registrationsEmpty}>
+        {(list) => (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{en.users.columns.name}</th>
+                  <th scope="col">{en.users.columns.email}</th>
+                  <th scope="col">{en.users.columns.phone}</th>
+                  <th scope="col">{en.users.columns.category}</th>
+                  <th scope="col">{en.users.columns.status}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{en.common.actions}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {list.map((u) => (
+                  <tr key={u.id}>
+                    <td data-label={en.users.columns.name} className="strong">
+                      {u.name}
+                    </td>
+                    <td data-label={en.users.columns.email}>{u.email}</td>
+                    <td data-label={en.users.columns.phone}>{u.phone || en.common.na}</td>
+                    <td data-label={en.users.columns.category}>{categoryOneLabel(u.category)}</td>
+                    <td data-label={en.users.columns.status}>
+                      <StatusBadge status={u.status} />
+                    </td>
+                    <td className="row-actions">
+                      <button
+                        type="button"
+                        className="btn btn-small btn-danger"
+                        onClick={() => void onRemove(u)}
+                        disabled={removing}
+                        aria-label={t.removeRegistrationLabel(u.name)}
+                      >
+                        {t.removeRegistration}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListState>
     </section>
   );
 }
