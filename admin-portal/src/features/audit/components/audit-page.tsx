@@ -8,6 +8,7 @@ import { useListParams } from '@/lib/use-list-params';
 import { ListState } from '@/components/ui/list-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
+import '../audit.css';
 
 export const AUDIT_PAGE_SIZE = 25;
 const t = en.audit;

@@ -14,6 +14,7 @@ import { categoryOneLabel } from '@/features/users/lib/categories';
 import { parseCode } from '../lib/code';
 import { enqueue, readQueue, removeFromQueue, type QueuedCheckIn } from '../lib/queue';
 import { QrScanner } from './qr-scanner';
+import '../check-in.css';
 
 const t = en.checkIn;
 /** While check-ins wait to be sent, try again this often (the `online` event may never come). */

@@ -10,6 +10,7 @@ import { ListState } from '@/components/ui/list-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { ContactStatusBadge } from './contact-status-badge';
+import '../contacts.css';
 
 export const CONTACTS_PAGE_SIZE = 20;
 const t = en.contacts;

@@ -28,6 +28,7 @@ import { EventAttendance } from './event-attendance';
 import { EventCertificates } from './event-certificates';
 import { EventTimingBadge } from './event-timing-badge';
 import { EventWaitlist } from './event-waitlist';
+import '../events.css';
 
 const t = en.events;
 

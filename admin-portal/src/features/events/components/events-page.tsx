@@ -19,6 +19,7 @@ import { SearchBox } from '@/components/ui/search-box';
 import { ToggleFilter } from '@/components/ui/toggle-filter';
 import { eventFilters, eventWhenOf, parseEventFilter, shortTitle } from '../lib/event-text';
 import { EventTimingBadge } from './event-timing-badge';
+import '../events.css';
 
 export const EVENTS_PAGE_SIZE = 20;
 const t = en.events;

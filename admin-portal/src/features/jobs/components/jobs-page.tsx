@@ -9,6 +9,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { ListState } from '@/components/ui/list-state';
 import { Notice, type NoticeValue } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
+import '../jobs.css';
 
 const t = en.jobs;
 const c = t.columns;

@@ -16,6 +16,7 @@ import { ToggleFilter } from '@/components/ui/toggle-filter';
 import { useCreateTeamMember, useUpdateTeamMember } from '../api/use-save-team-member';
 import { socialNetworks, teamTextFields, type TeamMemberFormValues } from '../lib/team-rules';
 import { TeamMemberForm } from './team-member-form';
+import '../team.css';
 
 const t = en.team;
 const textFields = teamTextFields.map((f) => f.field);
