@@ -32,18 +32,6 @@ import '../events.css';
 
 const t = en.events;
 
-/**
- * Over by now: an earlier day (PAST), or today (India time) with an end time that has passed, so
- * certificates can be issued on the day itself. Without an end time, today's event counts from tomorrow.
- */
-export function eventHasEnded(event: { timing: string; date: string; endDate?: string | null; endTime?: string | null }, now = new Date()): boolean {
-  if (event.timing === 'PAST') return true;
-  if (event.timing !== 'ACTIVE' || !event.endTime) return false;
-  const india = new Date(now.getTime() + 330 * 60_000).toISOString();
-  const end = `${(event.endDate || event.date).slice(0, 10)}T${event.endTime.slice(0, 5)}`;
-  return end <= india.slice(0, 16);
-}
-
 function Registrations({ eventId, onError }: { eventId: string; onError: (n: NoticeValue) => void }) {
   const { data, loading, error, refetch } = useQuery(EventRegistrationsDocument, { variables: { eventId }, fetchPolicy: 'cache-and-network' });
   const [removeRegistration, { loading: removing }] = useMutation(RemoveEventRegistrationDocument);
@@ -279,7 +267,7 @@ export function EventViewPage() {
       </section>
       <Registrations eventId={event.id} onError={setNotice} />
       <EventAttendance eventId={event.id} onError={setNotice} />
-      <EventCertificates eventId={event.id} ended={!event.cancelled && eventHasEnded(event)} />
+      <EventCertificates eventId={event.id} ended={!event.cancelled && event.hasEnded} />
       <EventWaitlist eventId={event.id} waiting={event.waitlistCount} />
     </div>
   );
