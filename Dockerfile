@@ -21,6 +21,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/api/package.json ./api/
 COPY --from=build /app/api/dist ./api/dist
 COPY --from=build /app/api/seed-assets ./api/seed-assets
+# The organisation's names (mails, certificates), shared with the sites.
+COPY --from=build /app/shared ./shared
 USER node
 EXPOSE 4000
 HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:4000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
@@ -51,6 +53,7 @@ WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/shared ./shared
 COPY --from=build /app/public-site/dist ./public-site/dist
 COPY --from=build /app/public-site/dist-ssr ./public-site/dist-ssr
 USER node

@@ -3,7 +3,10 @@
 // and into the prerendered files (public-site/scripts/prerender.mjs, for nginx). The Hindi wording
 // follows the site's catalogue (public-site/src/i18n/locales/hi.json).
 
-export const SITE_NAME = { en: 'Gyan Jyoti Education Mission', hi: 'ज्ञान ज्योति शिक्षा मिशन' };
+import { readFileSync } from 'node:fs';
+
+/** The organisation's name in each language: shared/organisation.json, as the site, the mails and the certificates. */
+export const SITE_NAME = JSON.parse(readFileSync(new URL('../shared/organisation.json', import.meta.url), 'utf8'));
 
 /** Open Graph locale of each language. */
 export const OG_LOCALE = { en: 'en_IN', hi: 'hi_IN' };

@@ -1,31 +1,27 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { en } from '@/i18n/en';
 
-export const errorCodes = [
-  'VALIDATION',
-  'NOT_FOUND',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'CONFLICT',
-  'EVENT_CANCELLED',
-  'CHECKIN_OTHER_EVENT',
-  'ATTENDANCE_CLOSED',
-  'RATE_LIMITED',
-  'INTERNAL',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number] | (string & {});
+// The API's codes, generated from schema.graphql's ErrorCode enum (npm run codegen).
+import { errorCodes, type ErrorCode } from '@/gql/error-codes';
 
-/** The first `extensions.code` of a GraphQL error, or the REST error's code. */
+export { errorCodes, type ErrorCode };
+
+/** A code the API raises (Apollo's own codes, such as GRAPHQL_VALIDATION_FAILED, are not). */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && (errorCodes as readonly string[]).includes(code);
+}
+
+/** The first API `extensions.code` of a GraphQL error, or the REST error's code. */
 export function errorCode(error: unknown): ErrorCode | undefined {
   if (CombinedGraphQLErrors.is(error)) {
     for (const e of error.errors) {
       const code = e.extensions?.code;
-      if (typeof code === 'string') return code;
+      if (isErrorCode(code)) return code;
     }
     return undefined;
   }
   if (ServerError.is(error) && error.statusCode === 429) return 'RATE_LIMITED';
-  if (error instanceof RestError) return error.code;
+  if (error instanceof RestError && isErrorCode(error.code)) return error.code;
   return undefined;
 }
 

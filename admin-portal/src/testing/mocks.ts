@@ -63,6 +63,7 @@ export function makeEvent(overrides: Record<string, unknown> = {}) {
     registeredCount: 0,
     isFull: false,
     timing: 'UPCOMING',
+    hasEnded: false,
     cancelled: false,
     cancelledAt: null,
     waitlistCount: 0,

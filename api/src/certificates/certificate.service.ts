@@ -5,15 +5,17 @@ import { localize } from '../i18n/translations';
 import type { DataSource } from 'typeorm';
 import type { AuditService } from '../audit/audit.service';
 import type { Viewer } from '../common/access';
-import { indiaInstant, type Clock } from '../common/clock';
+import type { Clock } from '../common/clock';
 import { conflict, DomainError, forbidden, notFound } from '../common/errors';
 import type { Logger } from '../common/logger';
 import { queryRows } from '../common/sql';
 import { isUuid, validateInput } from '../common/validate';
 import type { Config } from '../config/env';
+import { eventEndsAt } from '../events/event-end';
 import { EVENT_NOT_FOUND } from '../events/event.service';
 import type { Delivery, MailDeliveries } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
+import { ORGANISATION } from '../mail/templates';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import { certificateFilename, certificateMail } from './certificate.mail';
 import { newVerificationCode, renderCertificate, VERIFICATION_CODE_ALPHABET, type CertificateLanguage } from './certificate.pdf';
@@ -37,8 +39,8 @@ export const CERTIFICATE_MESSAGES = {
   revoked: 'Certificate revoked',
   alreadyRevoked: 'This certificate was revoked already',
   tooManyChecks: 'Too many certificate checks from your network. Please try again in a few minutes.',
-  valid: 'This certificate is genuine: it was issued by Gyan Jyoti Education Mission.',
-  notValid: 'This certificate was revoked by Gyan Jyoti Education Mission and is no longer valid.',
+  valid: `This certificate is genuine: it was issued by ${ORGANISATION}.`,
+  notValid: `This certificate was revoked by ${ORGANISATION} and is no longer valid.`,
 } as const;
 
 const issuedMessage = (n: number) => (n ? `${n} ${n === 1 ? 'certificate' : 'certificates'} issued` : CERTIFICATE_MESSAGES.noneIssued);
@@ -93,21 +95,6 @@ export interface CertificateVerificationResult {
 const toDate = (v: Date | string) => new Date(v);
 const toDateOrNull = (v: Date | string | null | undefined) => (v === null || v === undefined ? null : new Date(v));
 const origin = (publicOrigin: string) => publicOrigin.replace(/\/+$/, '');
-const shiftDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
-
-/**
- * When an event is over: its end (end date and time) when set; an end date alone is the end of that
- * day; otherwise the end of its start day, all in India time.
- */
-export function eventEndsAt(event: { date: string; endDate: string | null; endTime: string | null }): Date {
-  if (event.endTime) return indiaInstant(event.endDate ?? event.date, event.endTime);
-  return indiaInstant(shiftDays(event.endDate ?? event.date, 1));
-}
-
 /**
  * A code as people type it: any case, spaces or no dashes, and Crockford's look-alikes (O for 0,
  * I and L for 1); null when it cannot be a code.

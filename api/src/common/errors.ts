@@ -1,21 +1,27 @@
-/** Domain errors: services throw these; GraphQL and REST translate them once each. */
-export type ErrorCode =
-  | 'VALIDATION'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'EVENT_FULL'
-  | 'EVENT_PAST'
-  | 'EVENT_CANCELLED'
-  | 'CHECKIN_OTHER_EVENT'
-  | 'ATTENDANCE_CLOSED'
-  | 'RATE_LIMITED'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA'
-  | 'MAIL_UNAVAILABLE'
-  | 'DATABASE_UNAVAILABLE'
-  | 'INTERNAL';
+/**
+ * Domain errors: services throw these; GraphQL and REST translate them once each.
+ * The codes are the single source of the `ErrorCode` enum in schema.graphql (common/error.types.ts),
+ * from which both apps' codes are generated (npm run codegen).
+ */
+export const ErrorCode = {
+  VALIDATION: 'VALIDATION',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  EVENT_FULL: 'EVENT_FULL',
+  EVENT_PAST: 'EVENT_PAST',
+  EVENT_CANCELLED: 'EVENT_CANCELLED',
+  CHECKIN_OTHER_EVENT: 'CHECKIN_OTHER_EVENT',
+  ATTENDANCE_CLOSED: 'ATTENDANCE_CLOSED',
+  RATE_LIMITED: 'RATE_LIMITED',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA: 'UNSUPPORTED_MEDIA',
+  MAIL_UNAVAILABLE: 'MAIL_UNAVAILABLE',
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  INTERNAL: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export const httpStatusOf: Record<ErrorCode, number> = {
   VALIDATION: 400,

@@ -86,6 +86,7 @@ export const restEventSchema = viewSchema<ReturnType<typeof toRestEvent>>(
     waitlistOfferHours: integer("How long a place offered from the waiting list is held (hours), never past the event's start"),
     isUpcoming: boolean('Public reading: the date is today or later (India time)'),
     hasStarted: boolean('The start date and time have passed'),
+    hasEnded: boolean('Over: its end date and time have passed (without an end time, its last day), India time; certificates can be issued from then'),
     timing: oneOfValues(Object.values(EventTiming), 'Admin reading, by date only'),
     status: oneOfValues(Object.values(EventTiming), 'The same as timing (the legacy name)'),
     cancelled: boolean('An admin cancelled it: no registration, registrants were told'),

@@ -16,6 +16,7 @@ import { EventEntity } from './event.entity';
 import { PageArgs } from '../common/page';
 import { applyTranslationInput, lacksTranslationSql, translationMatchSql } from '../i18n/translations';
 import { EVENT_TEXT_COLUMNS, eventText } from './event-text';
+import { eventEndsAt } from './event-end';
 import { EVENT_TEXT, EventFilter, EventInput, EventTiming, EventUpdateInput, EventWhen, type DayCount, type EventView } from './event.types';
 
 export const EVENT_NOT_FOUND = 'Event not found';
@@ -317,6 +318,7 @@ export class EventService {
       waitlistOfferHours: e.waitlistOfferHours ?? 24,
       isUpcoming: date >= today,
       hasStarted: e.startsAt.getTime() <= now.getTime(),
+      hasEnded: eventEndsAt({ date, endDate: e.endDate, endTime: e.endTime }).getTime() <= now.getTime(),
       timing: date > today ? EventTiming.UPCOMING : date === today ? EventTiming.ACTIVE : EventTiming.PAST,
       cancelled: !!e.cancelledAt,
       cancelledAt: e.cancelledAt ?? null,

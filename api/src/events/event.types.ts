@@ -77,6 +77,7 @@ export class EventView {
   @Field(() => Int, { description: "How long a place offered to someone from the waiting list is held (hours), never past the event's start" }) waitlistOfferHours: number;
   @Field({ description: 'Public reading: the date is today or later' }) isUpcoming: boolean;
   @Field({ description: 'The start date and time have passed' }) hasStarted: boolean;
+  @Field({ description: 'Over: its end date and time have passed (without an end time, its last day), India time; certificates can be issued from then' }) hasEnded: boolean;
   @Field(() => EventTiming) timing: EventTiming;
   @Field({ description: 'An admin cancelled it: no registration, registrants were told' }) cancelled: boolean;
   @Field(() => Date, { nullable: true }) cancelledAt: Date | null;

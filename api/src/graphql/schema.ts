@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import { modules } from '../modules';
+import { ErrorExtensions } from '../common/error.types';
 
 /** Every domain's resolver classes (src/modules.ts); the authorization test checks each of their operations declares access. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -13,6 +14,8 @@ export const SCHEMA_FILE = path.resolve(__dirname, '../../../schema.graphql');
 export function createSchema(emitFile?: string): Promise<GraphQLSchema> {
   return buildSchema({
     resolvers,
+    // Not returned by any operation: it carries the ErrorCode enum into schema.graphql for the apps' codegen.
+    orphanedTypes: [ErrorExtensions],
     // Services validate their input (the same rules serve REST); no second pass here.
     validate: false,
     emitSchemaFile: emitFile ? { path: emitFile, sortedSchema: true } : false,

@@ -1,9 +1,16 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Language } from '../i18n/languages';
 import type { MailMessage } from './mail.service';
 
-export const ORGANISATION = 'Gyan Jyoti Education Mission';
+/**
+ * The charity's names: shared/organisation.json at the repository root, the one spelling the site, its
+ * page titles, the mails and the certificates use (read at start: it lies outside the API's rootDir).
+ */
+const organisation = JSON.parse(readFileSync(path.resolve(__dirname, '../../../shared/organisation.json'), 'utf8')) as { en: string; hi: string };
+export const ORGANISATION = organisation.en;
 /** The charity's name in Hindi, given beside the English name in Hindi mails. */
-export const ORGANISATION_HI = 'ज्ञान ज्योति एजुकेशन मिशन';
+export const ORGANISATION_HI = organisation.hi;
 
 /** The languages a mail can be written in: the site's. */
 export type MailLanguage = Language;

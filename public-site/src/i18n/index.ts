@@ -1,3 +1,4 @@
+import organisation from '../../../shared/organisation.json';
 import en from './locales/en.json';
 import { chooseLanguage, dropLanguageFromUrl, rememberLanguage } from './language-choice';
 import { isLanguage, type Language } from './languages';
@@ -14,7 +15,16 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: object }
   hi: () => import('./locales/hi.json'),
 };
 
-translator.add('en', en as Catalogue);
+/**
+ * A catalogue with the organisation's name (org.programme) from shared/organisation.json, the one
+ * spelling the page titles (scripts/page-meta.mjs), the mails and the certificates use too.
+ */
+function withOrganisation(lang: Language, catalogue: object): Catalogue {
+  const { org, ...rest } = catalogue as { org?: Catalogue };
+  return { ...rest, org: { ...org, programme: organisation[lang] } } as Catalogue;
+}
+
+translator.add('en', withOrganisation('en', en));
 
 function applyToDocument(lang: Language) {
   if (typeof document === 'undefined') return; // prerendering at build time
@@ -24,7 +34,7 @@ function applyToDocument(lang: Language) {
 async function ensureLoaded(lang: Language) {
   if (translator.has(lang)) return;
   const module = await loaders[lang as Exclude<Language, 'en'>]();
-  translator.add(lang, module.default as Catalogue);
+  translator.add(lang, withOrganisation(lang, module.default));
 }
 
 /** Shows the page in `lang` (its catalogue already loaded) and says so to the document. */
@@ -51,7 +61,7 @@ export async function initI18n(lang: Language = chooseLanguage()) {
 
 /** Synchronous start in English (tests); a catalogue given here is added first (prerendering in Hindi). */
 export function initI18nSync(lang: Language = 'en', catalogue?: object) {
-  if (catalogue) translator.add(lang, catalogue as Catalogue);
+  if (catalogue) translator.add(lang, withOrganisation(lang, catalogue));
   show(isLanguage(lang) && translator.has(lang) ? lang : 'en');
   return translator;
 }

@@ -1,20 +1,10 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 
-export const errorCodes = [
-  'VALIDATION',
-  'NOT_FOUND',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'CONFLICT',
-  'EVENT_FULL',
-  'EVENT_PAST',
-  'EVENT_CANCELLED',
-  'RATE_LIMITED',
-  'MAIL_UNAVAILABLE',
-  'DATABASE_UNAVAILABLE',
-  'INTERNAL',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number];
+// The API's codes, generated from schema.graphql's ErrorCode enum (npm run codegen); each has a message
+// under errors.* in both catalogues (errors.test.ts).
+import { errorCodes, type ErrorCode } from '@/gql/error-codes';
+
+export { errorCodes, type ErrorCode };
 
 /** The first known `extensions.code` of a GraphQL error, if any. */
 export function errorCode(error: unknown): ErrorCode | undefined {

@@ -146,14 +146,14 @@ export function weekdayNames(locale: string, style: 'short' | 'long' = 'short'):
   return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 8, 1 + i))));
 }
 
-/** The next midnight in India (UTC+05:30 all year, no daylight saving) after `now`. */
+/** India is UTC+05:30 all year (no daylight saving): the site's one definition of India's day. */
+export const INDIA_OFFSET_MS = 330 * 60_000;
+
+/** The next midnight in India after `now`. */
 export function nextMidnightInIndia(now: Date = new Date()): Date {
   const today = parseDate(todayInIndia(now)) as Date; // todayInIndia always gives YYYY-MM-DD
-  return new Date(today.getTime() + 24 * 3_600_000 - 330 * 60_000);
+  return new Date(today.getTime() + 24 * 3_600_000 - INDIA_OFFSET_MS);
 }
-
-/** India is UTC+05:30 all year (no daylight saving). */
-export const INDIA_OFFSET_MS = 330 * 60_000;
 
 /** Today's calendar date in India as YYYY-MM-DD (by the fixed offset: no Intl time-zone data to load). */
 export function todayInIndia(now: Date = new Date()): string {

@@ -13,7 +13,8 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { makeEvent, makeUser, standardScenario, userToken } from '../../test/scenarios';
 import { SmtpCapture } from '../../test/smtp-capture';
 import type { UserEntity } from '../../users/user.entity';
-import { CERTIFICATE_MESSAGES, eventEndsAt, normaliseCode, VERIFY_LIMIT } from '../certificate.service';
+import { eventEndsAt } from '../../events/event-end';
+import { CERTIFICATE_MESSAGES, normaliseCode, VERIFY_LIMIT } from '../certificate.service';
 
 /** poppler-utils reads the PDFs back; without it the text checks are skipped (the PDF's own test says why). */
 function hasPdftotext() {
@@ -134,6 +135,21 @@ describe('when certificates can be issued', () => {
     const res = await issue(ended.id);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, issued: 1 });
+  });
+
+  it('is what Event.hasEnded says (GraphQL and REST), so the admin portal asks instead of computing it', async () => {
+    const today = await makeEvent(ctx, { title: 'All day', daysFromToday: 0, time: '09:00' });
+    const running = await makeEvent(ctx, { title: 'Until noon', daysFromToday: 0, time: '08:00', endTime: '12:00' });
+    const ended = await makeEvent(ctx, { title: 'Early session', daysFromToday: 0, time: '08:00', endTime: '09:30' });
+    const twoDays = await makeEvent(ctx, { title: 'Two-day camp', daysFromToday: -1, time: '08:00', endDate: ctx.services.events.today() });
+    const past = await makeEvent(ctx, { title: 'Last week', daysFromToday: -7, time: '08:00' });
+    const expected = [[today, false], [running, false], [ended, true], [twoDays, false], [past, true]] as const;
+    for (const [e, hasEnded] of expected) {
+      const gql = await ctx.gql(`query($e: ID!) { event(id: $e) { timing hasEnded } }`, { e: e.id }, admin());
+      expect([e.title, gql.data?.event]).toEqual([e.title, expect.objectContaining({ hasEnded })]);
+      const rest = await ctx.http.get(`/api/events/${e.id}`).set('authorization', `Bearer ${admin()}`);
+      expect([e.title, rest.body.data?.hasEnded]).toEqual([e.title, hasEnded]);
+    }
   });
 
   it('answers 404 for an unknown event', async () => {

@@ -100,7 +100,7 @@ describe('renderCertificate', () => {
 
   withPoppler('says it in Hindi, and the Devanagari extracts as real Unicode', () => {
     const text = squeeze(pdftotext(hiFile));
-    expect(text).toContain('ज्ञान ज्योति एजुकेशन मिशन');
+    expect(text).toContain('ज्ञान ज्योति शिक्षा मिशन');
     expect(text).toContain('Gyan Jyoti Education Mission');
     expect(text).toContain('1971 में स्थापित');
     expect(text).toContain('सहभागिता प्रमाणपत्र');

@@ -76,7 +76,7 @@ describe('the registration dialog in Hindi', () => {
     const codeMail = await lastMail(email, 1);
     const code = codeOf(codeMail);
     expect(code).toMatch(/^\d{6}$/);
-    expect(codeMail.subject).toBe(`${code} आपका ज्ञान ज्योति एजुकेशन मिशन कोड है`);
+    expect(codeMail.subject).toBe(`${code} आपका ज्ञान ज्योति शिक्षा मिशन कोड है`);
     expect(codeMail.text).toContain('नमस्ते Asha Verma जी,');
     expect(codeMail.text).toContain(`पंजीकरण पूरा करने के लिए आपका वन-टाइम कोड (OTP) है: ${code}`);
     expect(codeMail.text).toContain('यह कोड 10 मिनट तक मान्य है');
@@ -116,7 +116,7 @@ describe('the registration dialog in Hindi', () => {
     expect(res.body.errors).toBeUndefined();
     expect(await languageOf(email)).toBe('hi');
     const mail = await lastMail(email, 1);
-    expect(mail.subject).toBe(`${codeOf(mail)} आपका ज्ञान ज्योति एजुकेशन मिशन कोड है`);
+    expect(mail.subject).toBe(`${codeOf(mail)} आपका ज्ञान ज्योति शिक्षा मिशन कोड है`);
   });
 
   it('the registration page (send-otp, then the whole form) in Hindi', async () => {
@@ -125,7 +125,7 @@ describe('the registration dialog in Hindi', () => {
     expect(sent.status).toBe(200);
     const mail = await lastMail(email, 1);
     const code = codeOf(mail);
-    expect(mail.subject).toBe(`${code} आपका ज्ञान ज्योति एजुकेशन मिशन कोड है`);
+    expect(mail.subject).toBe(`${code} आपका ज्ञान ज्योति शिक्षा मिशन कोड है`);
     expect(mail.text).toContain(`पंजीकरण पूरा करने के लिए आपका वन-टाइम कोड (OTP) है: ${code}`);
     const done = await post('/auth/register', { name: 'Sita', email, phone: '9876543210', password: 'secret-pass', confirmPassword: 'secret-pass', userType: 'graduate', otp: code }, 'hi');
     expect(done.status).toBe(200);
@@ -191,7 +191,7 @@ describe('sign-in by code switches the stored language', () => {
     const hi = await gqlWith(ctx, 'mutation($email: String!) { requestLoginCode(email: $email) { message } }', { email: user.email }, { headers: { 'accept-language': 'hi' }, url: '/graphql' });
     expect(hi.body.errors).toBeUndefined();
     const hiMail = await lastMail(user.email, 3);
-    expect(hiMail.subject).toBe(`${codeOf(hiMail)} आपका ज्ञान ज्योति एजुकेशन मिशन कोड है`);
+    expect(hiMail.subject).toBe(`${codeOf(hiMail)} आपका ज्ञान ज्योति शिक्षा मिशन कोड है`);
     expect(hiMail.text).toContain(`लॉग इन करने के लिए आपका वन-टाइम कोड (OTP) है: ${codeOf(hiMail)}`);
     expect(await languageOf(user.email)).toBe('hi');
   });

@@ -12,9 +12,7 @@ import { describeError } from '@/lib/errors';
 import { csvPaths, downloadCsv } from '@/lib/rest';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useListParams } from '@/lib/use-list-params';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { Loading } from '@/components/ui/loading';
+import { ListState } from '@/components/ui/list-state';
 import { Notice, type NoticeValue } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
@@ -135,71 +133,67 @@ export function ApprovalPage({ kind }: { kind: ApprovalKind }) {
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
-      {loading && !page ? (
-        <Loading />
-      ) : error && !page ? (
-        <ErrorAlert message={describeError(error, en.errors.loadFailed)} onRetry={() => void refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState>{kind === 'student' ? t.emptyStudents : t.emptyTeachers}</EmptyState>
-      ) : (
-        <>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col" className="col-check">
-                    <span className="visually-hidden">{t.selectColumn}</span>
-                  </th>
-                  <th scope="col">{columns.name}</th>
-                  <th scope="col">{columns.email}</th>
-                  <th scope="col">{columns.phone}</th>
-                  {kind === 'student' ? (
-                    <>
-                      <th scope="col">{columns.father}</th>
-                      <th scope="col">{columns.teacher}</th>
-                    </>
-                  ) : (
-                    <>
-                      <th scope="col">{columns.school}</th>
-                      <th scope="col">{columns.district}</th>
-                    </>
-                  )}
-                  <th scope="col">{columns.status}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((u) => (
-                  <tr key={u.id} className={selected.has(u.id) ? 'row-selected' : undefined}>
-                    <td className="col-check">
-                      <input type="checkbox" aria-label={t.selectRow(u.name)} checked={selected.has(u.id)} onChange={() => toggle(u.id)} />
-                    </td>
-                    <td data-label={columns.name} className="strong">
-                      {u.name}
-                    </td>
-                    <td data-label={columns.email}>{u.email}</td>
-                    <td data-label={columns.phone}>{u.phone || en.common.na}</td>
+      <ListState data={page} loading={loading} error={error} onRetry={() => void refetch()} empty={kind === 'student' ? t.emptyStudents : t.emptyTeachers}>
+        {(page) => (
+          <>
+            <div className="table-wrap">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col" className="col-check">
+                      <span className="visually-hidden">{t.selectColumn}</span>
+                    </th>
+                    <th scope="col">{columns.name}</th>
+                    <th scope="col">{columns.email}</th>
+                    <th scope="col">{columns.phone}</th>
                     {kind === 'student' ? (
                       <>
-                        <td data-label={columns.father}>{u.fatherName || en.common.na}</td>
-                        <td data-label={columns.teacher}>{u.createdBy?.name || u.primaryEmail || en.common.na}</td>
+                        <th scope="col">{columns.father}</th>
+                        <th scope="col">{columns.teacher}</th>
                       </>
                     ) : (
                       <>
-                        <td data-label={columns.school}>{u.schoolName || en.common.na}</td>
-                        <td data-label={columns.district}>{u.district || en.common.na}</td>
+                        <th scope="col">{columns.school}</th>
+                        <th scope="col">{columns.district}</th>
                       </>
                     )}
-                    <td data-label={columns.status}>
-                      <StatusBadge status={u.status} />
-                    </td>
+                    <th scope="col">{columns.status}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination offset={offset} limit={APPROVALS_PAGE_SIZE} total={page?.total ?? 0} onChange={(o) => set({ page: o / APPROVALS_PAGE_SIZE + 1 })} />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {items.map((u) => (
+                    <tr key={u.id} className={selected.has(u.id) ? 'row-selected' : undefined}>
+                      <td className="col-check">
+                        <input type="checkbox" aria-label={t.selectRow(u.name)} checked={selected.has(u.id)} onChange={() => toggle(u.id)} />
+                      </td>
+                      <td data-label={columns.name} className="strong">
+                        {u.name}
+                      </td>
+                      <td data-label={columns.email}>{u.email}</td>
+                      <td data-label={columns.phone}>{u.phone || en.common.na}</td>
+                      {kind === 'student' ? (
+                        <>
+                          <td data-label={columns.father}>{u.fatherName || en.common.na}</td>
+                          <td data-label={columns.teacher}>{u.createdBy?.name || u.primaryEmail || en.common.na}</td>
+                        </>
+                      ) : (
+                        <>
+                          <td data-label={columns.school}>{u.schoolName || en.common.na}</td>
+                          <td data-label={columns.district}>{u.district || en.common.na}</td>
+                        </>
+                      )}
+                      <td data-label={columns.status}>
+                        <StatusBadge status={u.status} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination offset={offset} limit={APPROVALS_PAGE_SIZE} total={page?.total ?? 0} onChange={(o) => set({ page: o / APPROVALS_PAGE_SIZE + 1 })} />
+          </>
+        )}
+      </ListState>
     </div>
   );
 }

@@ -5,11 +5,10 @@ import { en } from '@/i18n/en';
 import { formatDateTime } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useListParams } from '@/lib/use-list-params';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { Loading } from '@/components/ui/loading';
+import { ListState } from '@/components/ui/list-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
+import '../audit.css';
 
 export const AUDIT_PAGE_SIZE = 25;
 const t = en.audit;
@@ -52,58 +51,54 @@ export function AuditPage() {
   return (
     <div>
       <PageHeader title={t.title} />
-      {loading && !log ? (
-        <Loading />
-      ) : error && !log ? (
-        <ErrorAlert message={t.loadFailed} onRetry={() => void refetch()} />
-      ) : !log || log.items.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
-      ) : (
-        <>
-          <ul className="audit-list">
-            {log.items.map((entry) => {
-              const expanded = open.has(entry.id);
-              const panelId = `audit-${entry.id}`;
-              return (
-                <li key={entry.id} className="audit-item card">
-                  <div className="audit-row">
-                    <div className="audit-main">
-                      <span className="audit-action">{entry.action}</span>
-                      <span className="muted">
-                        {entry.entityType}
-                        {entry.entityId ? ` · ${entry.entityId}` : ''}
-                      </span>
-                    </div>
-                    <div className="audit-meta small">
-                      <span>
-                        <span className="visually-hidden">{t.columns.who}: </span>
-                        {entry.actorEmail || t.system}
-                      </span>
-                      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                    </div>
-                    <button type="button" className="btn btn-small btn-secondary" aria-expanded={expanded} aria-controls={panelId} onClick={() => toggle(entry.id)}>
-                      {expanded ? t.hideChanges : t.showChanges}
-                    </button>
-                  </div>
-                  {expanded && (
-                    <div id={panelId} className="audit-changes">
-                      <div>
-                        <h4>{t.before}</h4>
-                        <Json value={entry.before} />
+      <ListState data={log} loading={loading} error={error} errorMessage={t.loadFailed} onRetry={() => void refetch()} empty={t.empty}>
+        {(log) => (
+          <>
+            <ul className="audit-list">
+              {log.items.map((entry) => {
+                const expanded = open.has(entry.id);
+                const panelId = `audit-${entry.id}`;
+                return (
+                  <li key={entry.id} className="audit-item card">
+                    <div className="audit-row">
+                      <div className="audit-main">
+                        <span className="audit-action">{entry.action}</span>
+                        <span className="muted">
+                          {entry.entityType}
+                          {entry.entityId ? ` · ${entry.entityId}` : ''}
+                        </span>
                       </div>
-                      <div>
-                        <h4>{t.after}</h4>
-                        <Json value={entry.after} />
+                      <div className="audit-meta small">
+                        <span>
+                          <span className="visually-hidden">{t.columns.who}: </span>
+                          {entry.actorEmail || t.system}
+                        </span>
+                        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
                       </div>
+                      <button type="button" className="btn btn-small btn-secondary" aria-expanded={expanded} aria-controls={panelId} onClick={() => toggle(entry.id)}>
+                        {expanded ? t.hideChanges : t.showChanges}
+                      </button>
                     </div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-          <Pagination offset={offset} limit={AUDIT_PAGE_SIZE} total={log.total} onChange={(o) => set({ page: o / AUDIT_PAGE_SIZE + 1 })} />
-        </>
-      )}
+                    {expanded && (
+                      <div id={panelId} className="audit-changes">
+                        <div>
+                          <h4>{t.before}</h4>
+                          <Json value={entry.before} />
+                        </div>
+                        <div>
+                          <h4>{t.after}</h4>
+                          <Json value={entry.after} />
+                        </div>
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            <Pagination offset={offset} limit={AUDIT_PAGE_SIZE} total={log.total} onChange={(o) => set({ page: o / AUDIT_PAGE_SIZE + 1 })} />
+          </>
+        )}
+      </ListState>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { describeError } from '@/lib/errors';
 import { clearSession, getAdminToken, isAdminCategory, saveSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Field, fieldA11y } from '@/components/ui/field';
+import '../auth.css';
 
 interface LoginValues {
   email: string;

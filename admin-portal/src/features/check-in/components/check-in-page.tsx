@@ -8,14 +8,13 @@ import { en } from '@/i18n/en';
 import { describeError, errorCode, serverMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { Loading } from '@/components/ui/loading';
+import { ListState } from '@/components/ui/list-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { categoryOneLabel } from '@/features/users/lib/categories';
 import { parseCode } from '../lib/code';
 import { enqueue, readQueue, removeFromQueue, type QueuedCheckIn } from '../lib/queue';
 import { QrScanner } from './qr-scanner';
+import '../check-in.css';
 
 const t = en.checkIn;
 /** While check-ins wait to be sent, try again this often (the `online` event may never come). */
@@ -166,38 +165,36 @@ function RegistrantSearch({
       />
       {skip ? (
         <p className="muted small">{t.searchHint}</p>
-      ) : loading && !list ? (
-        <Loading />
-      ) : error && !list ? (
-        <ErrorAlert message={describeError(error, en.errors.loadFailed)} onRetry={() => void refetch()} />
-      ) : !list || list.length === 0 ? (
-        <EmptyState>{t.searchEmpty}</EmptyState>
       ) : (
-        <ul className="plain-list check-in-people">
-          {list.map((p) => {
-            const checkedInAt = p.userId in overrides ? overrides[p.userId] : p.checkedInAt;
-            return (
-              <li key={p.userId} className="plain-list-item">
-                <div>
-                  <span className="strong">{p.name}</span>
-                  <div className="muted small">
-                    {p.email} · {categoryOneLabel(p.category)}
-                  </div>
-                  {checkedInAt && <div className="small">{t.checkedInAtShort(formatDateTime(checkedInAt))}</div>}
-                </div>
-                {checkedInAt ? (
-                  <button type="button" className="btn btn-secondary" onClick={() => onUndo(p.userId, p.name)} disabled={busy} aria-label={t.undoPerson(p.name)}>
-                    {t.undo}
-                  </button>
-                ) : (
-                  <button type="button" className="btn btn-primary check-in-tick" onClick={() => onCheckIn(p.userId, p.name)} disabled={busy} aria-label={t.checkInPerson(p.name)}>
-                    <span aria-hidden="true">✓</span>
-                  </button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <ListState data={list} loading={loading} error={error} onRetry={() => void refetch()} empty={t.searchEmpty}>
+          {(list) => (
+            <ul className="plain-list check-in-people">
+              {list.map((p) => {
+                const checkedInAt = p.userId in overrides ? overrides[p.userId] : p.checkedInAt;
+                return (
+                  <li key={p.userId} className="plain-list-item">
+                    <div>
+                      <span className="strong">{p.name}</span>
+                      <div className="muted small">
+                        {p.email} · {categoryOneLabel(p.category)}
+                      </div>
+                      {checkedInAt && <div className="small">{t.checkedInAtShort(formatDateTime(checkedInAt))}</div>}
+                    </div>
+                    {checkedInAt ? (
+                      <button type="button" className="btn btn-secondary" onClick={() => onUndo(p.userId, p.name)} disabled={busy} aria-label={t.undoPerson(p.name)}>
+                        {t.undo}
+                      </button>
+                    ) : (
+                      <button type="button" className="btn btn-primary check-in-tick" onClick={() => onCheckIn(p.userId, p.name)} disabled={busy} aria-label={t.checkInPerson(p.name)}>
+                        <span aria-hidden="true">✓</span>
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </ListState>
       )}
     </section>
   );

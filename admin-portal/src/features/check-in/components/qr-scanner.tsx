@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { en } from '@/i18n/en';
+import '../check-in.css';
 
 const t = en.checkIn;
 

@@ -12,6 +12,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { Loading } from '@/components/ui/loading';
 import { Notice, type NoticeValue } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
+import '../contacts.css';
 
 const t = en.contacts;
 export const contactStatuses: readonly ContactStatus[] = ['NEW', 'IN_PROGRESS', 'RESOLVED'];

@@ -6,12 +6,11 @@ import { en } from '@/i18n/en';
 import { formatDateTime } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useListParams } from '@/lib/use-list-params';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { Loading } from '@/components/ui/loading';
+import { ListState } from '@/components/ui/list-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { ContactStatusBadge } from './contact-status-badge';
+import '../contacts.css';
 
 export const CONTACTS_PAGE_SIZE = 20;
 const t = en.contacts;
@@ -29,54 +28,50 @@ export function ContactsPage() {
   return (
     <div>
       <PageHeader title={t.title} />
-      {loading && !list ? (
-        <Loading />
-      ) : error && !list ? (
-        <ErrorAlert message={t.loadFailed} onRetry={() => void refetch()} />
-      ) : !list || list.items.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
-      ) : (
-        <>
-          <p className="muted small list-count">{t.total(list.total)}</p>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t.columns.name}</th>
-                  <th scope="col">{t.columns.email}</th>
-                  <th scope="col">{t.columns.subject}</th>
-                  <th scope="col">{t.columns.status}</th>
-                  <th scope="col">{t.columns.received}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{en.common.actions}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((c) => (
-                  <tr key={c.id} className={c.status === 'NEW' ? 'row-new' : undefined}>
-                    <td data-label={t.columns.name} className="strong">
-                      {c.name}
-                    </td>
-                    <td data-label={t.columns.email}>{c.email}</td>
-                    <td data-label={t.columns.subject}>{c.subject}</td>
-                    <td data-label={t.columns.status}>
-                      <ContactStatusBadge status={c.status} />
-                    </td>
-                    <td data-label={t.columns.received}>{formatDateTime(c.createdAt)}</td>
-                    <td className="row-actions">
-                      <Link to={paths.contact.getHref(c.id)} className="btn btn-small btn-secondary" aria-label={t.viewQuery(c.subject, c.name)}>
-                        {en.common.view}
-                      </Link>
-                    </td>
+      <ListState data={list} loading={loading} error={error} errorMessage={t.loadFailed} onRetry={() => void refetch()} empty={t.empty}>
+        {(list) => (
+          <>
+            <p className="muted small list-count">{t.total(list.total)}</p>
+            <div className="table-wrap">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t.columns.name}</th>
+                    <th scope="col">{t.columns.email}</th>
+                    <th scope="col">{t.columns.subject}</th>
+                    <th scope="col">{t.columns.status}</th>
+                    <th scope="col">{t.columns.received}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{en.common.actions}</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination offset={offset} limit={CONTACTS_PAGE_SIZE} total={list.total} onChange={(o) => set({ page: o / CONTACTS_PAGE_SIZE + 1 })} />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {list.items.map((c) => (
+                    <tr key={c.id} className={c.status === 'NEW' ? 'row-new' : undefined}>
+                      <td data-label={t.columns.name} className="strong">
+                        {c.name}
+                      </td>
+                      <td data-label={t.columns.email}>{c.email}</td>
+                      <td data-label={t.columns.subject}>{c.subject}</td>
+                      <td data-label={t.columns.status}>
+                        <ContactStatusBadge status={c.status} />
+                      </td>
+                      <td data-label={t.columns.received}>{formatDateTime(c.createdAt)}</td>
+                      <td className="row-actions">
+                        <Link to={paths.contact.getHref(c.id)} className="btn btn-small btn-secondary" aria-label={t.viewQuery(c.subject, c.name)}>
+                          {en.common.view}
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination offset={offset} limit={CONTACTS_PAGE_SIZE} total={list.total} onChange={(o) => set({ page: o / CONTACTS_PAGE_SIZE + 1 })} />
+          </>
+        )}
+      </ListState>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { Loading } from '@/components/ui/loading';
 import { PageHeader } from '@/components/ui/page-header';
 import { categoryOneLabel, parseCategory } from '@/features/users/lib/categories';
 import { StatCard } from './stat-card';
+import '../dashboard.css';
 
 const t = en.dashboard;
 

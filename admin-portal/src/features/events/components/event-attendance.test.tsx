@@ -94,11 +94,24 @@ describe('/admin/events/view/:id certificates', () => {
     expect(screen.queryByRole('button', { name: 'Issue certificates' })).not.toBeInTheDocument();
   });
 
+  it('asks the API whether the event has ended, not its date', async () => {
+    // Started on an earlier day but runs until a later one: the API says it has not ended.
+    const { unmount } = renderRoute('/admin/events/view/ev-1', {
+      mocks: [eventMock({ timing: 'PAST', date: '2026-11-20', endDate: '2030-11-30', hasEnded: false }), ...others, attendanceMock([]), certificatesMock([])],
+    });
+    expect(await screen.findByText('Certificates can be issued once the event has ended.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Issue certificates' })).not.toBeInTheDocument();
+    unmount();
+    // Today's event whose end time has passed: the API says it has ended.
+    renderRoute('/admin/events/view/ev-1', { mocks: [eventMock({ timing: 'ACTIVE', hasEnded: true }), ...others, attendanceMock([]), certificatesMock([])] });
+    expect(await screen.findByRole('button', { name: 'Issue certificates' })).toBeInTheDocument();
+  });
+
   it('issues certificates after confirmation and shows how many were issued', async () => {
     const issue = jest.fn(() => ({ data: { issueCertificates: { __typename: 'IssueCertificatesPayload', issued: 2, message: '2 certificates issued' } } }));
     const { user } = renderRoute('/admin/events/view/ev-1', {
       mocks: [
-        eventMock({ timing: 'PAST' }),
+        eventMock({ timing: 'PAST', hasEnded: true }),
         ...others,
         attendanceMock([]),
         certificatesMock([]),
@@ -123,7 +136,7 @@ describe('/admin/events/view/:id certificates', () => {
     const revoke = jest.fn(() => ({ data: { revokeCertificate: { __typename: 'MessagePayload', message: 'Certificate revoked' } } }));
     const { user } = renderRoute('/admin/events/view/ev-1', {
       mocks: [
-        eventMock({ timing: 'PAST' }),
+        eventMock({ timing: 'PAST', hasEnded: true }),
         ...others,
         attendanceMock([]),
         certificatesMock([certificate('C1', 'Asha Verma')]),

@@ -4,6 +4,7 @@ import { intlLocaleOf, localizeField, type ContentLanguage } from '@/lib/content
 import { formatCardDate, formatEventTime } from '@/lib/format';
 import { PreviewText } from '@/components/ui/preview-text';
 import type { EventFormValues } from '../lib/event-rules';
+import '../events.css';
 
 interface Props {
   lang: ContentLanguage;

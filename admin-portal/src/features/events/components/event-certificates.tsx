@@ -5,9 +5,7 @@ import { en } from '@/i18n/en';
 import { describeError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { Badge } from '@/components/ui/badge';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { Loading } from '@/components/ui/loading';
+import { ListState } from '@/components/ui/list-state';
 import { Notice, type NoticeValue } from '@/components/ui/notice';
 
 const t = en.events;
@@ -63,63 +61,59 @@ export function EventCertificates({ eventId, ended }: { eventId: string; ended: 
       </div>
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
       {!ended && <p className="muted small">{t.certificatesAfterEvent}</p>}
-      {loading && !list ? (
-        <Loading />
-      ) : error && !list ? (
-        <ErrorAlert message={describeError(error, en.errors.loadFailed)} onRetry={() => void refetch()} />
-      ) : !list || list.length === 0 ? (
-        <EmptyState>{t.certificatesEmpty}</EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t.certificateColumns.name}</th>
-                <th scope="col">{t.certificateColumns.code}</th>
-                <th scope="col">{t.certificateColumns.language}</th>
-                <th scope="col">{t.certificateColumns.issuedAt}</th>
-                <th scope="col">{t.certificateColumns.status}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{en.common.actions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((c) => (
-                <tr key={c.code}>
-                  <td data-label={t.certificateColumns.name} className="strong">
-                    {c.name}
-                  </td>
-                  <td data-label={t.certificateColumns.code}>{c.code}</td>
-                  <td data-label={t.certificateColumns.language}>{t.certificateLanguage[c.language] ?? c.language}</td>
-                  <td data-label={t.certificateColumns.issuedAt}>{formatDateTime(c.issuedAt)}</td>
-                  <td data-label={t.certificateColumns.status}>
-                    {c.revokedAt ? (
-                      <Badge tone="danger">{t.certificateRevoked(formatDateTime(c.revokedAt))}</Badge>
-                    ) : (
-                      <Badge tone="success">{t.certificateValid}</Badge>
-                    )}
-                    {c.revokeReason && <div className="muted small">{c.revokeReason}</div>}
-                  </td>
-                  <td className="row-actions">
-                    {!c.revokedAt && (
-                      <button
-                        type="button"
-                        className="btn btn-small btn-danger"
-                        onClick={() => void onRevoke(c.code, c.name)}
-                        disabled={revoking}
-                        aria-label={t.revokeCertificateLabel(c.name)}
-                      >
-                        {t.revokeCertificate}
-                      </button>
-                    )}
-                  </td>
+      <ListState data={list} loading={loading} error={error} onRetry={() => void refetch()} empty={t.certificatesEmpty}>
+        {(list) => (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t.certificateColumns.name}</th>
+                  <th scope="col">{t.certificateColumns.code}</th>
+                  <th scope="col">{t.certificateColumns.language}</th>
+                  <th scope="col">{t.certificateColumns.issuedAt}</th>
+                  <th scope="col">{t.certificateColumns.status}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{en.common.actions}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {list.map((c) => (
+                  <tr key={c.code}>
+                    <td data-label={t.certificateColumns.name} className="strong">
+                      {c.name}
+                    </td>
+                    <td data-label={t.certificateColumns.code}>{c.code}</td>
+                    <td data-label={t.certificateColumns.language}>{t.certificateLanguage[c.language] ?? c.language}</td>
+                    <td data-label={t.certificateColumns.issuedAt}>{formatDateTime(c.issuedAt)}</td>
+                    <td data-label={t.certificateColumns.status}>
+                      {c.revokedAt ? (
+                        <Badge tone="danger">{t.certificateRevoked(formatDateTime(c.revokedAt))}</Badge>
+                      ) : (
+                        <Badge tone="success">{t.certificateValid}</Badge>
+                      )}
+                      {c.revokeReason && <div className="muted small">{c.revokeReason}</div>}
+                    </td>
+                    <td className="row-actions">
+                      {!c.revokedAt && (
+                        <button
+                          type="button"
+                          className="btn btn-small btn-danger"
+                          onClick={() => void onRevoke(c.code, c.name)}
+                          disabled={revoking}
+                          aria-label={t.revokeCertificateLabel(c.name)}
+                        >
+                          {t.revokeCertificate}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListState>
     </section>
   );
 }

@@ -18,6 +18,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { ListState } from '@/components/ui/list-state';
 import { Loading } from '@/components/ui/loading';
 import { Notice, type NoticeValue } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
@@ -27,20 +28,9 @@ import { EventAttendance } from './event-attendance';
 import { EventCertificates } from './event-certificates';
 import { EventTimingBadge } from './event-timing-badge';
 import { EventWaitlist } from './event-waitlist';
+import '../events.css';
 
 const t = en.events;
-
-/**
- * Over by now: an earlier day (PAST), or today (India time) with an end time that has passed, so
- * certificates can be issued on the day itself. Without an end time, today's event counts from tomorrow.
- */
-export function eventHasEnded(event: { timing: string; date: string; endDate?: string | null; endTime?: string | null }, now = new Date()): boolean {
-  if (event.timing === 'PAST') return true;
-  if (event.timing !== 'ACTIVE' || !event.endTime) return false;
-  const india = new Date(now.getTime() + 330 * 60_000).toISOString();
-  const end = `${(event.endDate || event.date).slice(0, 10)}T${event.endTime.slice(0, 5)}`;
-  return end <= india.slice(0, 16);
-}
 
 function Registrations({ eventId, onError }: { eventId: string; onError: (n: NoticeValue) => void }) {
   const { data, loading, error, refetch } = useQuery(EventRegistrationsDocument, { variables: { eventId }, fetchPolicy: 'cache-and-network' });
@@ -93,56 +83,52 @@ function Registrations({ eventId, onError }: { eventId: string; onError: (n: Not
         </button>
       </div>
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
-      {loading && !list ? (
-        <Loading />
-      ) : error && !list ? (
-        <ErrorAlert message={describeError(error, en.errors.loadFailed)} onRetry={() => void refetch()} />
-      ) : !list || list.length === 0 ? (
-        <EmptyState>{t.registrationsEmpty}</EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{en.users.columns.name}</th>
-                <th scope="col">{en.users.columns.email}</th>
-                <th scope="col">{en.users.columns.phone}</th>
-                <th scope="col">{en.users.columns.category}</th>
-                <th scope="col">{en.users.columns.status}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{en.common.actions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((u) => (
-                <tr key={u.id}>
-                  <td data-label={en.users.columns.name} className="strong">
-                    {u.name}
-                  </td>
-                  <td data-label={en.users.columns.email}>{u.email}</td>
-                  <td data-label={en.users.columns.phone}>{u.phone || en.common.na}</td>
-                  <td data-label={en.users.columns.category}>{categoryOneLabel(u.category)}</td>
-                  <td data-label={en.users.columns.status}>
-                    <StatusBadge status={u.status} />
-                  </td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="btn btn-small btn-danger"
-                      onClick={() => void onRemove(u)}
-                      disabled={removing}
-                      aria-label={t.removeRegistrationLabel(u.name)}
-                    >
-                      {t.removeRegistration}
-                    </button>
-                  </td>
+      <ListState data={list} loading={loading} error={error} onRetry={() => void refetch()} empty={t.registrationsEmpty}>
+        {(list) => (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{en.users.columns.name}</th>
+                  <th scope="col">{en.users.columns.email}</th>
+                  <th scope="col">{en.users.columns.phone}</th>
+                  <th scope="col">{en.users.columns.category}</th>
+                  <th scope="col">{en.users.columns.status}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{en.common.actions}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {list.map((u) => (
+                  <tr key={u.id}>
+                    <td data-label={en.users.columns.name} className="strong">
+                      {u.name}
+                    </td>
+                    <td data-label={en.users.columns.email}>{u.email}</td>
+                    <td data-label={en.users.columns.phone}>{u.phone || en.common.na}</td>
+                    <td data-label={en.users.columns.category}>{categoryOneLabel(u.category)}</td>
+                    <td data-label={en.users.columns.status}>
+                      <StatusBadge status={u.status} />
+                    </td>
+                    <td className="row-actions">
+                      <button
+                        type="button"
+                        className="btn btn-small btn-danger"
+                        onClick={() => void onRemove(u)}
+                        disabled={removing}
+                        aria-label={t.removeRegistrationLabel(u.name)}
+                      >
+                        {t.removeRegistration}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListState>
     </section>
   );
 }
@@ -281,7 +267,7 @@ export function EventViewPage() {
       </section>
       <Registrations eventId={event.id} onError={setNotice} />
       <EventAttendance eventId={event.id} onError={setNotice} />
-      <EventCertificates eventId={event.id} ended={!event.cancelled && eventHasEnded(event)} />
+      <EventCertificates eventId={event.id} ended={!event.cancelled && event.hasEnded} />
       <EventWaitlist eventId={event.id} waiting={event.waitlistCount} />
     </div>
   );

@@ -1,12 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { EventWaitlistDocument, type EventWaitlistQuery } from '@/gql/graphql';
 import { en } from '@/i18n/en';
-import { describeError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { Loading } from '@/components/ui/loading';
+import { ListState } from '@/components/ui/list-state';
 
 const t = en.events;
 const c = t.waitlistColumns;
@@ -33,42 +30,38 @@ export function EventWaitlist({ eventId, waiting }: { eventId: string; waiting: 
           {t.waitlistTitle} <span className="muted">({t.waitingCount(waiting)})</span>
         </h3>
       </div>
-      {loading && !list ? (
-        <Loading />
-      ) : error && !list ? (
-        <ErrorAlert message={describeError(error, en.errors.loadFailed)} onRetry={() => void refetch()} />
-      ) : !list || list.length === 0 ? (
-        <EmptyState>{t.waitlistEmpty}</EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{c.position}</th>
-                <th scope="col">{c.name}</th>
-                <th scope="col">{c.email}</th>
-                <th scope="col">{c.status}</th>
-                <th scope="col">{c.joined}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((entry) => (
-                <tr key={entry.id}>
-                  <td data-label={c.position}>{entry.position ?? en.common.na}</td>
-                  <td data-label={c.name} className="strong">
-                    {entry.name}
-                  </td>
-                  <td data-label={c.email}>{entry.email}</td>
-                  <td data-label={c.status}>
-                    <Badge tone={tones[entry.status] ?? 'neutral'}>{waitlistStatusLabel(entry)}</Badge>
-                  </td>
-                  <td data-label={c.joined}>{formatDateTime(entry.createdAt)}</td>
+      <ListState data={list} loading={loading} error={error} onRetry={() => void refetch()} empty={t.waitlistEmpty}>
+        {(list) => (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{c.position}</th>
+                  <th scope="col">{c.name}</th>
+                  <th scope="col">{c.email}</th>
+                  <th scope="col">{c.status}</th>
+                  <th scope="col">{c.joined}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {list.map((entry) => (
+                  <tr key={entry.id}>
+                    <td data-label={c.position}>{entry.position ?? en.common.na}</td>
+                    <td data-label={c.name} className="strong">
+                      {entry.name}
+                    </td>
+                    <td data-label={c.email}>{entry.email}</td>
+                    <td data-label={c.status}>
+                      <Badge tone={tones[entry.status] ?? 'neutral'}>{waitlistStatusLabel(entry)}</Badge>
+                    </td>
+                    <td data-label={c.joined}>{formatDateTime(entry.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListState>
     </section>
   );
 }

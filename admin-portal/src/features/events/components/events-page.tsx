@@ -10,10 +10,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useListParams } from '@/lib/use-list-params';
 import { hindiStatus } from '@/lib/content-languages';
 import { Badge } from '@/components/ui/badge';
-import { EmptyState } from '@/components/ui/empty-state';
 import { HindiStatusBadge } from '@/components/ui/hindi-status-badge';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { Loading } from '@/components/ui/loading';
+import { ListState } from '@/components/ui/list-state';
 import { Notice, type NoticeValue } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
@@ -21,6 +19,7 @@ import { SearchBox } from '@/components/ui/search-box';
 import { ToggleFilter } from '@/components/ui/toggle-filter';
 import { eventFilters, eventWhenOf, parseEventFilter, shortTitle } from '../lib/event-text';
 import { EventTimingBadge } from './event-timing-badge';
+import '../events.css';
 
 export const EVENTS_PAGE_SIZE = 20;
 const t = en.events;
@@ -96,74 +95,70 @@ export function EventsPage() {
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
-      {loading && !events ? (
-        <Loading />
-      ) : error && !events ? (
-        <ErrorAlert message={describeError(error, en.errors.loadFailed)} onRetry={() => void refetch()} />
-      ) : !events || events.items.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
-      ) : (
-        <>
-          <p className="muted small list-count">{t.total(events.total)}</p>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t.columns.title}</th>
-                  <th scope="col">{t.columns.date}</th>
-                  <th scope="col">{t.columns.location}</th>
-                  <th scope="col">{t.columns.category}</th>
-                  <th scope="col">{t.columns.registrations}</th>
-                  <th scope="col">{t.columns.status}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{en.common.actions}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {events.items.map((event) => (
-                  <tr key={event.id}>
-                    <td data-label={t.columns.title} className="strong">
-                      <div className="cell-stack">
-                        <span title={event.title}>{shortTitle(event.title)}</span>
-                        <HindiStatusBadge status={hindiStatus(event, probedFields)} />
-                      </div>
-                    </td>
-                    <td data-label={t.columns.date}>
-                      {formatEventDate(event.date)}
-                      <span className="muted small"> · {formatEventTime(event.time)}</span>
-                    </td>
-                    <td data-label={t.columns.location}>{event.location}</td>
-                    <td data-label={t.columns.category}>{t.categories[event.category]}</td>
-                    <td data-label={t.columns.registrations}>{t.registeredOf(event.registeredCount, event.maxParticipants)}</td>
-                    <td data-label={t.columns.status}>
-                      {event.cancelled ? <Badge tone="danger">{t.cancelled}</Badge> : <EventTimingBadge timing={event.timing} />}
-                    </td>
-                    <td className="row-actions">
-                      <Link to={paths.eventView.getHref(event.id)} className="btn btn-small btn-secondary" aria-label={t.viewEvent(event.title)}>
-                        {en.common.view}
-                      </Link>
-                      <Link to={paths.eventEdit.getHref(event.id)} className="btn btn-small btn-secondary" aria-label={t.editEvent(event.title)}>
-                        {en.common.edit}
-                      </Link>
-                      <button
-                        type="button"
-                        className="btn btn-small btn-danger"
-                        onClick={() => void onDelete(event.id)}
-                        disabled={deleting}
-                        aria-label={t.deleteEvent(event.title)}
-                      >
-                        {en.common.delete}
-                      </button>
-                    </td>
+      <ListState data={events} loading={loading} error={error} onRetry={() => void refetch()} empty={t.empty}>
+        {(events) => (
+          <>
+            <p className="muted small list-count">{t.total(events.total)}</p>
+            <div className="table-wrap">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t.columns.title}</th>
+                    <th scope="col">{t.columns.date}</th>
+                    <th scope="col">{t.columns.location}</th>
+                    <th scope="col">{t.columns.category}</th>
+                    <th scope="col">{t.columns.registrations}</th>
+                    <th scope="col">{t.columns.status}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{en.common.actions}</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination offset={offset} limit={EVENTS_PAGE_SIZE} total={events.total} onChange={(o) => set({ page: o / EVENTS_PAGE_SIZE + 1 })} />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {events.items.map((event) => (
+                    <tr key={event.id}>
+                      <td data-label={t.columns.title} className="strong">
+                        <div className="cell-stack">
+                          <span title={event.title}>{shortTitle(event.title)}</span>
+                          <HindiStatusBadge status={hindiStatus(event, probedFields)} />
+                        </div>
+                      </td>
+                      <td data-label={t.columns.date}>
+                        {formatEventDate(event.date)}
+                        <span className="muted small"> · {formatEventTime(event.time)}</span>
+                      </td>
+                      <td data-label={t.columns.location}>{event.location}</td>
+                      <td data-label={t.columns.category}>{t.categories[event.category]}</td>
+                      <td data-label={t.columns.registrations}>{t.registeredOf(event.registeredCount, event.maxParticipants)}</td>
+                      <td data-label={t.columns.status}>
+                        {event.cancelled ? <Badge tone="danger">{t.cancelled}</Badge> : <EventTimingBadge timing={event.timing} />}
+                      </td>
+                      <td className="row-actions">
+                        <Link to={paths.eventView.getHref(event.id)} className="btn btn-small btn-secondary" aria-label={t.viewEvent(event.title)}>
+                          {en.common.view}
+                        </Link>
+                        <Link to={paths.eventEdit.getHref(event.id)} className="btn btn-small btn-secondary" aria-label={t.editEvent(event.title)}>
+                          {en.common.edit}
+                        </Link>
+                        <button
+                          type="button"
+                          className="btn btn-small btn-danger"
+                          onClick={() => void onDelete(event.id)}
+                          disabled={deleting}
+                          aria-label={t.deleteEvent(event.title)}
+                        >
+                          {en.common.delete}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination offset={offset} limit={EVENTS_PAGE_SIZE} total={events.total} onChange={(o) => set({ page: o / EVENTS_PAGE_SIZE + 1 })} />
+          </>
+        )}
+      </ListState>
     </div>
   );
 }

@@ -6,11 +6,10 @@ import { describeError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { Loading } from '@/components/ui/loading';
+import { ListState } from '@/components/ui/list-state';
 import { Notice, type NoticeValue } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
+import '../jobs.css';
 
 const t = en.jobs;
 const c = t.columns;
@@ -199,15 +198,11 @@ export function JobsPage() {
                 {t.sections[section]} {jobs ? <span className="muted">({jobs.length})</span> : null}
               </h3>
             </div>
-            {loading && !jobs ? (
-              <Loading />
-            ) : error && !jobs ? (
-              <ErrorAlert message={describeError(error, t.loadFailed)} onRetry={() => void refetch()} />
-            ) : !jobs || jobs.length === 0 ? (
-              <EmptyState>{t.empty[section]}</EmptyState>
-            ) : (
-              <JobsTable section={section} jobs={jobs} retryingId={retryingId} onRetry={section === 'failed' ? (job) => void onRetry(job) : undefined} />
-            )}
+            <ListState data={jobs} loading={loading} error={error} errorMessage={describeError(error, t.loadFailed)} onRetry={() => void refetch()} empty={t.empty[section]}>
+              {(jobs) => (
+                <JobsTable section={section} jobs={jobs} retryingId={retryingId} onRetry={section === 'failed' ? (job) => void onRetry(job) : undefined} />
+              )}
+            </ListState>
           </section>
         );
       })}

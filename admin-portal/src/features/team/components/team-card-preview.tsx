@@ -3,6 +3,7 @@ import { en } from '@/i18n/en';
 import { localizeField, type ContentLanguage } from '@/lib/content-languages';
 import { PreviewText } from '@/components/ui/preview-text';
 import type { TeamMemberFormValues } from '../lib/team-rules';
+import '../team.css';
 
 interface Props {
   lang: ContentLanguage;

@@ -7,10 +7,8 @@ import { describeError } from '@/lib/errors';
 import { uploadImage } from '@/lib/rest';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useListParams } from '@/lib/use-list-params';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorAlert } from '@/components/ui/error-alert';
 import { HindiStatusBadge } from '@/components/ui/hindi-status-badge';
-import { Loading } from '@/components/ui/loading';
+import { ListState } from '@/components/ui/list-state';
 import { Notice, type NoticeValue } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchBox } from '@/components/ui/search-box';
@@ -18,6 +16,7 @@ import { ToggleFilter } from '@/components/ui/toggle-filter';
 import { useCreateTeamMember, useUpdateTeamMember } from '../api/use-save-team-member';
 import { socialNetworks, teamTextFields, type TeamMemberFormValues } from '../lib/team-rules';
 import { TeamMemberForm } from './team-member-form';
+import '../team.css';
 
 const t = en.team;
 const textFields = teamTextFields.map((f) => f.field);
@@ -98,61 +97,57 @@ export function TeamPage() {
           onChange={(on) => set({ missing: on ? 'hi' : null })}
         />
       </div>
-      {loading && !members ? (
-        <Loading />
-      ) : error && !members ? (
-        <ErrorAlert message={describeError(error, t.loadFailed)} onRetry={() => void refetch()} />
-      ) : !members || members.length === 0 ? (
-        <EmptyState>{filtered ? t.emptyFiltered : t.empty}</EmptyState>
-      ) : (
-        <ul className="team-grid">
-          {members.map((m) => (
-            <li key={m.id} className="team-card card">
-              {m.imageUrl ? (
-                <img className="team-photo" src={m.imageUrl} srcSet={m.imageSrcSet ?? undefined} sizes="96px" alt={m.name} loading="lazy" />
-              ) : (
-                <div className="team-photo team-photo-empty" aria-hidden="true">
-                  {m.name.slice(0, 1)}
+      <ListState data={members} loading={loading} error={error} errorMessage={describeError(error, t.loadFailed)} onRetry={() => void refetch()} empty={filtered ? t.emptyFiltered : t.empty}>
+        {(members) => (
+          <ul className="team-grid">
+            {members.map((m) => (
+              <li key={m.id} className="team-card card">
+                {m.imageUrl ? (
+                  <img className="team-photo" src={m.imageUrl} srcSet={m.imageSrcSet ?? undefined} sizes="96px" alt={m.name} loading="lazy" />
+                ) : (
+                  <div className="team-photo team-photo-empty" aria-hidden="true">
+                    {m.name.slice(0, 1)}
+                  </div>
+                )}
+                <div className="team-body">
+                  <h3 className="team-name">{m.name}</h3>
+                  <HindiStatusBadge status={hindiStatus(m, textFields)} />
+                  <p className="team-designation">{m.designation}</p>
+                  <p className="team-description">{m.description}</p>
+                  <ul className="team-social">
+                    {socialNetworks.map((n) =>
+                      m.socialLinks[n] ? (
+                        <li key={n}>
+                          <a href={m.socialLinks[n]!} target="_blank" rel="noopener noreferrer" aria-label={t.socialLink(t.networks[n], m.name)}>
+                            {t.networks[n]}
+                          </a>
+                        </li>
+                      ) : null,
+                    )}
+                  </ul>
                 </div>
-              )}
-              <div className="team-body">
-                <h3 className="team-name">{m.name}</h3>
-                <HindiStatusBadge status={hindiStatus(m, textFields)} />
-                <p className="team-designation">{m.designation}</p>
-                <p className="team-description">{m.description}</p>
-                <ul className="team-social">
-                  {socialNetworks.map((n) =>
-                    m.socialLinks[n] ? (
-                      <li key={n}>
-                        <a href={m.socialLinks[n]!} target="_blank" rel="noopener noreferrer" aria-label={t.socialLink(t.networks[n], m.name)}>
-                          {t.networks[n]}
-                        </a>
-                      </li>
-                    ) : null,
-                  )}
-                </ul>
-              </div>
-              <div className="team-actions">
-                <button
-                  type="button"
-                  className="btn btn-small btn-secondary"
-                  aria-label={t.editMember(m.name)}
-                  onClick={() => {
-                    setNotice(null);
-                    setEditing({ mode: 'edit', member: m });
-                    window.scrollTo?.({ top: 0, behavior: 'smooth' });
-                  }}
-                >
-                  {en.common.edit}
-                </button>
-                <button type="button" className="btn btn-small btn-danger" aria-label={t.deleteMember(m.name)} disabled={deleting} onClick={() => void onDelete(m)}>
-                  {en.common.delete}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                <div className="team-actions">
+                  <button
+                    type="button"
+                    className="btn btn-small btn-secondary"
+                    aria-label={t.editMember(m.name)}
+                    onClick={() => {
+                      setNotice(null);
+                      setEditing({ mode: 'edit', member: m });
+                      window.scrollTo?.({ top: 0, behavior: 'smooth' });
+                    }}
+                  >
+                    {en.common.edit}
+                  </button>
+                  <button type="button" className="btn btn-small btn-danger" aria-label={t.deleteMember(m.name)} disabled={deleting} onClick={() => void onDelete(m)}>
+                    {en.common.delete}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
     </div>
   );
 }

@@ -9,9 +9,7 @@ import { formatDay } from '@/lib/format';
 import { csvPaths, downloadCsv } from '@/lib/rest';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useListParams } from '@/lib/use-list-params';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { Loading } from '@/components/ui/loading';
+import { ListState } from '@/components/ui/list-state';
 import { Notice, type NoticeValue } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
@@ -120,65 +118,61 @@ export function UsersPage() {
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
-      {loading && !page_ ? (
-        <Loading />
-      ) : error && !page_ ? (
-        <ErrorAlert message={describeError(error, en.errors.loadFailed)} onRetry={() => void refetch()} />
-      ) : !page_ || page_.items.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
-      ) : (
-        <>
-          <p className="muted small list-count">{t.total(page_.total)}</p>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t.columns.name}</th>
-                  <th scope="col">{t.columns.email}</th>
-                  <th scope="col">{t.columns.phone}</th>
-                  <th scope="col">{t.columns.category}</th>
-                  <th scope="col">{t.columns.status}</th>
-                  <th scope="col">{t.columns.created}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{en.common.actions}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page_.items.map((user) => (
-                  <tr key={user.id}>
-                    <td data-label={t.columns.name} className="strong">
-                      {user.name}
-                    </td>
-                    <td data-label={t.columns.email}>{user.email}</td>
-                    <td data-label={t.columns.phone}>{user.phone || en.common.na}</td>
-                    <td data-label={t.columns.category}>{categoryOneLabel(user.category)}</td>
-                    <td data-label={t.columns.status}>
-                      <StatusBadge status={user.status} />
-                    </td>
-                    <td data-label={t.columns.created}>{formatDay(user.createdAt)}</td>
-                    <td className="row-actions">
-                      <Link to={paths.userEdit.getHref(user.id)} className="btn btn-small btn-secondary" aria-label={t.editUser(user.name)}>
-                        {en.common.edit}
-                      </Link>
-                      <button
-                        type="button"
-                        className="btn btn-small btn-danger"
-                        onClick={() => void onDelete(user.id)}
-                        disabled={deleting}
-                        aria-label={t.deleteUser(user.name)}
-                      >
-                        {en.common.delete}
-                      </button>
-                    </td>
+      <ListState data={page_} loading={loading} error={error} onRetry={() => void refetch()} empty={t.empty}>
+        {(page_) => (
+          <>
+            <p className="muted small list-count">{t.total(page_.total)}</p>
+            <div className="table-wrap">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t.columns.name}</th>
+                    <th scope="col">{t.columns.email}</th>
+                    <th scope="col">{t.columns.phone}</th>
+                    <th scope="col">{t.columns.category}</th>
+                    <th scope="col">{t.columns.status}</th>
+                    <th scope="col">{t.columns.created}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{en.common.actions}</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination offset={offset} limit={USERS_PAGE_SIZE} total={page_.total} onChange={(o) => set({ page: o / USERS_PAGE_SIZE + 1 })} />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {page_.items.map((user) => (
+                    <tr key={user.id}>
+                      <td data-label={t.columns.name} className="strong">
+                        {user.name}
+                      </td>
+                      <td data-label={t.columns.email}>{user.email}</td>
+                      <td data-label={t.columns.phone}>{user.phone || en.common.na}</td>
+                      <td data-label={t.columns.category}>{categoryOneLabel(user.category)}</td>
+                      <td data-label={t.columns.status}>
+                        <StatusBadge status={user.status} />
+                      </td>
+                      <td data-label={t.columns.created}>{formatDay(user.createdAt)}</td>
+                      <td className="row-actions">
+                        <Link to={paths.userEdit.getHref(user.id)} className="btn btn-small btn-secondary" aria-label={t.editUser(user.name)}>
+                          {en.common.edit}
+                        </Link>
+                        <button
+                          type="button"
+                          className="btn btn-small btn-danger"
+                          onClick={() => void onDelete(user.id)}
+                          disabled={deleting}
+                          aria-label={t.deleteUser(user.name)}
+                        >
+                          {en.common.delete}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination offset={offset} limit={USERS_PAGE_SIZE} total={page_.total} onChange={(o) => set({ page: o / USERS_PAGE_SIZE + 1 })} />
+          </>
+        )}
+      </ListState>
     </div>
   );
 }

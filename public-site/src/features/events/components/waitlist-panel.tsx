@@ -4,6 +4,7 @@ import type { EventDetailFieldsFragment } from '@/gql/graphql';
 import { useLocale } from '@/i18n/use-locale';
 import { useAuthToken } from '@/lib/auth-token';
 import { errorCode } from '@/lib/errors';
+import { indiaParts } from '@/lib/date-time';
 import { formatEventDate, formatEventTime, formatNumber } from '@/lib/format';
 import { useMarkEventCancelled } from '../api/use-event-registration';
 import {
@@ -13,7 +14,6 @@ import {
   useLeaveWaitlist,
   useRefreshEvent,
 } from '../api/use-waitlist';
-import { indiaDateAndTime } from '../lib/offer-time';
 import { LoginLink } from './login-link';
 import { useLive } from '@/lib/use-live';
 
@@ -145,7 +145,7 @@ export function WaitlistPanel({ event, offerLink, onDone, onError }: WaitlistPan
 
   let body;
   if (offered && entry) {
-    const until = entry.offerExpiresAt ? indiaDateAndTime(entry.offerExpiresAt) : null;
+    const until = entry.offerExpiresAt ? indiaParts(entry.offerExpiresAt) : null;
     body = (
       <div className="waitlist__offer">
         <p className="waitlist__offer-heading">{t('waitlist.offerHeading')}</p>
