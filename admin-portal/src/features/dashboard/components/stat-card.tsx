@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatNumber } from '@/lib/format';
+import './stat-card.css';
 
 interface Props {
   label: string;
