@@ -26,13 +26,6 @@ beforeAll(async () => {
       ran.push(note);
     },
   });
-  ctx.services.jobs.define<{ eventId: string }>({
-    name: 'test-bounce',
-    retryLimit: 0,
-    async handle() {
-      throw new Error('550 5.1.1 <asha.verma@example.org>: Recipient address rejected');
-    },
-  });
   ctx.services.deliveries.compose('test-mail', async (d) => ({ to: d.recipient, subject: `Note ${d.payload.n}`, text: 'Hello', html: '<p>Hello</p>' }));
   ctx.services.deliveries.compose('test-skip', async () => ({ skip: 'opted out' }));
 });
@@ -175,6 +168,13 @@ describe('background jobs for admins: what each job is about', () => {
       ctx.services.deliveries.plan(m, [{ key: `test:about:${event.id}`, kind: 'test-mail', userId: null, eventId: event.id, recipient: address, payload: { n: 7 } }]),
     );
     await ctx.services.jobs.send(null, REMINDER_JOB, { eventId: event.id }, { key: event.id, startAfter: new Date(Date.now() + 86_400_000) });
+    ctx.services.jobs.define<{ eventId: string }>({
+      name: 'test-bounce',
+      retryLimit: 0,
+      async handle() {
+        throw new Error('550 5.1.1 <asha.verma@example.org>: Recipient address rejected');
+      },
+    });
     const bounced = await ctx.services.jobs.send(null, 'test-bounce', { eventId: event.id });
     await ctx.services.jobs.runDue('test-bounce');
 
