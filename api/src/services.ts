@@ -95,7 +95,7 @@ export function createServices(deps: ServiceDeps) {
     users,
     mail,
     jobs,
-    jobAdmin: new JobAdminService(jobs, audit),
+    jobAdmin: new JobAdminService(jobs, audit, dataSource),
     deliveries,
     otp,
     auth: new AuthService(dataSource, clock, config, tokens, otp, users, rateLimits, logger),

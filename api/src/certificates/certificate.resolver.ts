@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { MessagePayload } from '../auth/auth.types';
 import { EventView } from '../events/event.types';
 import { Access } from '../graphql/access';
@@ -28,6 +28,12 @@ export class CertificateResolver {
   @Access('admin')
   eventCertificates(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string): Promise<CertificateView[]> {
     return ctx.services.certificates.list(eventId);
+  }
+
+  @Query(() => Int, { description: 'How many certificates issueCertificates would send now: attendees (checked in) of the event who have none yet' })
+  @Access('admin')
+  certificatesToIssue(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string): Promise<number> {
+    return ctx.services.certificates.toIssueCount(eventId);
   }
 
   @Query(() => CertificateVerification, { description: 'Checks a certificate code (any case, dashes optional): NOT_FOUND for an unknown code; rate-limited per address' })

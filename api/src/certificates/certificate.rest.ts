@@ -1,4 +1,4 @@
-import { arrayOf, boolean, dateTime, idParam, integer, MESSAGE, MESSAGE_ONLY, nullable, ok, okData, oneOfValues, string, uuid, viewSchema } from '../openapi/schema';
+import { arrayOf, boolean, COUNT, dateTime, idParam, integer, MESSAGE, MESSAGE_ONLY, nullable, ok, okData, oneOfValues, string, uuid, viewSchema } from '../openapi/schema';
 import { LANGUAGES } from '../i18n/languages';
 import { route } from '../rest/route';
 import type { CertificateListRow, CertificateVerificationResult } from './certificate.service';
@@ -48,6 +48,13 @@ export const certificateRoutes = [
     params: { id: idParam('The event') },
     response: { description: 'Every certificate of the event, by name', schema: okData(arrayOf(certificateSchema)) },
   }, async (ctx) => ({ success: true, data: await ctx.services.certificates.list(ctx.params.id) })),
+  route('get', '/events/:id/certificates/to-issue', 'admin', {
+    summary: 'How many certificates an issue would send now',
+    description: 'Attendees (checked in) of the event who have no certificate yet: what `POST /events/{id}/certificates` would issue and mail.',
+    tag: 'Certificates',
+    params: { id: idParam('The event') },
+    response: { description: 'The count', schema: COUNT },
+  }, async (ctx) => ({ success: true, count: await ctx.services.certificates.toIssueCount(ctx.params.id) })),
   route('get', '/events/:id/certificate', 'user', {
     summary: 'Your certificate of an event, as a PDF',
     tag: 'Certificates',

@@ -278,6 +278,22 @@ export class CertificateService {
     }));
   }
 
+  /** How many certificates an issue would send now: people checked in at the event who have none yet. */
+  async toIssueCount(eventId: string): Promise<number> {
+    if (!isUuid(eventId)) throw notFound(EVENT_NOT_FOUND);
+    const [row] = await queryRows<{ event_exists: boolean; n: number | string }>(
+      this.dataSource,
+      `SELECT true AS event_exists,
+              (SELECT count(*) FROM registrations r
+                WHERE r.event_id = e.id AND r.checked_in_at IS NOT NULL
+                  AND NOT EXISTS (SELECT 1 FROM certificates c WHERE c.event_id = r.event_id AND c.user_id = r.user_id))::int AS n
+         FROM events e WHERE e.id = $1`,
+      [eventId],
+    );
+    if (!row) throw notFound(EVENT_NOT_FOUND);
+    return Number(row.n);
+  }
+
   /** Withdraws a certificate (once; again changes nothing). Its mail, if not sent yet, is not sent. */
   async revoke(actor: Viewer, raw: unknown): Promise<{ message: string; changed: boolean }> {
     const input = await validateInput(RevokeCertificateInput, raw ?? {});

@@ -7,7 +7,7 @@ import { DayCount, EVENT_TEXT, EventCategory, EventFilter, EventPage, EventTrans
 
 @Resolver(() => EventView)
 export class EventResolver {
-  @Query(() => EventPage, { description: 'Events by timing, month, category and search; UPCOMING/ACTIVE/FUTURE/ALL ascending, PAST descending' })
+  @Query(() => EventPage, { description: 'Events by timing, month, category and search; UPCOMING/ACTIVE/FUTURE/ALL ascending, PAST descending, or filter.order UPCOMING_FIRST' })
   @Access('public')
   async events(
     @Ctx() ctx: GraphQLContext,

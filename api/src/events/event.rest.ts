@@ -108,7 +108,7 @@ function listQuery(query: Record<string, unknown>) {
   const pick = (k: string) => (typeof query[k] === 'string' && query[k] !== '' ? (query[k] as string) : undefined);
   const when = pick('when') ?? pick('type') ?? pick('filter');
   return {
-    filter: { when: when?.toLowerCase(), month: pick('month'), year: pick('year'), category: pick('category'), search: pick('search'), missingLanguage: pick('missingLanguage') },
+    filter: { when: when?.toLowerCase(), month: pick('month'), year: pick('year'), category: pick('category'), search: pick('search'), missingLanguage: pick('missingLanguage'), order: pick('order') },
     page: restPage(query),
   };
 }
@@ -117,7 +117,7 @@ function listQuery(query: Record<string, unknown>) {
 export const eventRoutes = [
   route('get', '/events', 'public', {
     summary: 'List events',
-    description: 'In date and time order (`when=past`: latest first). Signed out, the answer is shared by every visitor (ETag, 304).',
+    description: 'In date and time order (`when=past`: latest first; `order=upcoming_first`: today and later soonest first, then earlier events latest first). Signed out, the answer is shared by every visitor (ETag, 304).',
     tag: 'Events',
     query: [
       EventFilter,

@@ -17,7 +17,7 @@ import { PageArgs } from '../common/page';
 import { applyTranslationInput, lacksTranslationSql, translationMatchSql } from '../i18n/translations';
 import { EVENT_TEXT_COLUMNS, eventText } from './event-text';
 import { eventEndsAt } from './event-end';
-import { EVENT_TEXT, EventFilter, EventInput, EventTiming, EventUpdateInput, EventWhen, type DayCount, type EventView } from './event.types';
+import { EVENT_TEXT, EventFilter, EventInput, EventOrder, EventTiming, EventUpdateInput, EventWhen, type DayCount, type EventView } from './event.types';
 
 export const EVENT_NOT_FOUND = 'Event not found';
 export const EVENT_CANCELLED = 'Event cancelled';
@@ -84,8 +84,17 @@ export class EventService {
     const qb = this.repo.createQueryBuilder('e');
     this.applyFilter(qb, filter);
     const when = filter.when ?? EventWhen.ALL;
-    const dir = when === EventWhen.PAST ? 'DESC' : 'ASC';
-    qb.orderBy('e.date', dir).addOrderBy('e.time', dir).addOrderBy('e.id', 'ASC').offset(page.offset).limit(limit);
+    if (filter.order === EventOrder.UPCOMING_FIRST) {
+      // Today and later first, soonest first; then earlier events, latest first (one signed sort key per group).
+      qb.orderBy('CASE WHEN e.date >= :orderToday THEN 0 ELSE 1 END', 'ASC')
+        .addOrderBy('CASE WHEN e.date >= :orderToday THEN EXTRACT(EPOCH FROM e.starts_at) ELSE -EXTRACT(EPOCH FROM e.starts_at) END', 'ASC')
+        .addOrderBy('e.id', 'ASC')
+        .setParameter('orderToday', this.today());
+    } else {
+      const dir = when === EventWhen.PAST ? 'DESC' : 'ASC';
+      qb.orderBy('e.date', dir).addOrderBy('e.time', dir).addOrderBy('e.id', 'ASC');
+    }
+    qb.offset(page.offset).limit(limit);
     const [items, total] = await qb.getManyAndCount();
     return { items, total, offset: page.offset, limit };
   }

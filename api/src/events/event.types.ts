@@ -20,6 +20,15 @@ registerEnumType(EventWhen, {
   description: 'UPCOMING: today or later (India time); ACTIVE: today; FUTURE: after today; PAST: before today; ALL: any date',
 });
 
+export enum EventOrder {
+  DATE = 'date',
+  UPCOMING_FIRST = 'upcoming_first',
+}
+registerEnumType(EventOrder, {
+  name: 'EventOrder',
+  description: 'DATE: by date and time (PAST latest first, the rest soonest first); UPCOMING_FIRST: today and later soonest first, then earlier events latest first (the admin list)',
+});
+
 export enum EventCategory {
   GENERAL = 'general',
   PRIMARY = 'primary',
@@ -138,6 +147,12 @@ export class EventFilter {
   @Transform(trimOptional)
   @IsIn(TRANSLATION_LANGUAGES, { message: 'Unknown language' })
   missingLanguage?: string;
+
+  @Field(() => EventOrder, { nullable: true, description: 'The order of the list (default DATE)' })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
+  @IsIn(Object.values(EventOrder), { message: 'Unknown event order' })
+  order?: EventOrder;
 }
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;

@@ -1,13 +1,17 @@
 import { anyValue, arrayOf, dateTime, idParam, integer, MESSAGE_ONLY, nullable, okData, string, uuid, viewSchema } from '../openapi/schema';
 import { route } from '../rest/route';
-import type { JobSummary } from './job-queue';
+import type { AdminJob } from './job.admin.service';
 
-export const jobSchema = viewSchema<JobSummary>('Job', {
+export const jobSchema = viewSchema<AdminJob>('Job', {
   id: uuid(),
   name: string('The kind of work (its queue)'),
   state: string('created, retry, active, completed, cancelled or failed'),
   key: nullable(string('What the job is about, when it has a key (a keyed replacement removes the pending one)')),
   data: anyValue("The job's input"),
+  eventId: nullable(uuid('The event the job is about')),
+  eventTitle: nullable(string("That event's title")),
+  recipient: nullable(string('Whom a mail (or a waiting-list offer) is for, masked: a•••@example.org')),
+  mailKind: nullable(string("A mail job's kind: confirmation, reminder, certificate, ...")),
   error: nullable(string('Why the last try failed')),
   retryCount: integer(),
   retryLimit: integer(),

@@ -26,6 +26,7 @@ export class StatsResolver {
       eventsByCategory: d.events.byCategory,
       peopleWaiting: d.peopleWaiting,
       attendanceLastMonth: d.attendance,
+      attendanceNow: d.attendanceNow,
       recentRegistrations: d.recent.map(toUserView),
       upcomingEvents: d.upcoming.map((e) => ctx.services.events.toView(e)),
     };

@@ -74,7 +74,7 @@ const peopleWaitingSql = (p: number) => `
   SELECT count(DISTINCT w.user_id)::int FROM waitlist_entries w JOIN events e ON e.id = w.event_id
    WHERE w.status = 'waiting' AND e.starts_at > $${p}::timestamptz AND e.cancelled_at IS NULL`;
 
-/** Days back the dashboard's attendance looks (events that started in them, not cancelled). */
+/** Days back the dashboard's attendance looks (events that started in them and have ended, not cancelled). */
 export const ATTENDANCE_DAYS = 30;
 
 export interface AttendanceCounts {
@@ -84,11 +84,35 @@ export interface AttendanceCounts {
   rate: number;
 }
 
-/** Attendance of the events that started in the last 30 days ($p: the first India date, $p+1: now). */
+/** Check-ins at the events running now (started, not ended, not cancelled), apart from the ended ones' rate. */
+export interface RunningAttendanceCounts {
+  events: number;
+  registered: number;
+  checkedIn: number;
+}
+
+/**
+ * When an event ends, in SQL (as certificates' eventEndsAt): its end date (or start date) at its end time,
+ * or the end of that day when it has no end time, in India time (UTC+05:30, no daylight saving).
+ */
+const eventEndsAtSql = (e: string) => `
+  ((coalesce(${e}.end_date, ${e}.date) + CASE WHEN ${e}.end_time IS NULL THEN interval '1 day' ELSE ${e}.end_time::time - time '00:00' END
+    - interval '5 hours 30 minutes') AT TIME ZONE 'UTC')`;
+
+/**
+ * Attendance of the events that started in the last 30 days and have ended ($p: the first India date,
+ * $p+1: now): a running event's door is still open, so it is counted apart (runningAttendanceSql).
+ */
 const attendanceSql = (p: number) => `
   SELECT json_build_object('events', count(DISTINCT e.id), 'registered', count(r.id), 'checkedIn', count(r.checked_in_at))
     FROM events e LEFT JOIN registrations r ON r.event_id = e.id
-   WHERE e.date >= $${p}::date AND e.starts_at <= $${p + 1}::timestamptz AND e.cancelled_at IS NULL`;
+   WHERE e.date >= $${p}::date AND ${eventEndsAtSql('e')} <= $${p + 1}::timestamptz AND e.cancelled_at IS NULL`;
+
+/** The events running now ($p: now): started, not ended, not cancelled. */
+const runningAttendanceSql = (p: number) => `
+  SELECT json_build_object('events', count(DISTINCT e.id), 'registered', count(r.id), 'checkedIn', count(r.checked_in_at))
+    FROM events e LEFT JOIN registrations r ON r.event_id = e.id
+   WHERE e.starts_at <= $${p}::timestamptz AND ${eventEndsAtSql('e')} > $${p}::timestamptz AND e.cancelled_at IS NULL`;
 
 type Row = Record<string, unknown>;
 const toAttendance = (v: unknown): AttendanceCounts => {
@@ -96,6 +120,10 @@ const toAttendance = (v: unknown): AttendanceCounts => {
   const registered = Number(o?.registered ?? 0);
   const checkedIn = Number(o?.checkedIn ?? 0);
   return { events: Number(o?.events ?? 0), registered, checkedIn, rate: registered ? checkedIn / registered : 0 };
+};
+const toRunning = (v: unknown): RunningAttendanceCounts => {
+  const { events, registered, checkedIn } = toAttendance(v);
+  return { events, registered, checkedIn };
 };
 const json = (v: unknown): CategoryCountRow[] => {
   const parsed = typeof v === 'string' ? JSON.parse(v) : v;
@@ -143,7 +171,7 @@ export class StatsService {
   }
 
   /** Every count of the dashboard (users, events, visitors, people waiting, attendance) in ONE statement. */
-  async allCounts(): Promise<{ users: UserCounts; events: EventCounts; visitorCount: number; peopleWaiting: number; attendance: AttendanceCounts }> {
+  async allCounts(): Promise<{ users: UserCounts; events: EventCounts; visitorCount: number; peopleWaiting: number; attendance: AttendanceCounts; attendanceNow: RunningAttendanceCounts }> {
     const now = this.clock.now();
     const attendanceFrom = indiaDate(new Date(now.getTime() - ATTENDANCE_DAYS * 86_400_000));
     const [row] = await this.dataSource.query(
@@ -151,7 +179,8 @@ export class StatsService {
               e.total AS e_total, e.upcoming AS e_upcoming, e.active AS e_active, e.this_month AS e_this_month, e.this_year AS e_this_year, e.by_category AS e_by_category,
               coalesce((SELECT count FROM visitor_counter WHERE id = 1), 0)::bigint AS visitor_count,
               (${peopleWaitingSql(9)}) AS people_waiting,
-              (${attendanceSql(10)}) AS attendance
+              (${attendanceSql(10)}) AS attendance,
+              (${runningAttendanceSql(9)}) AS attendance_now
          FROM (${userCountsSql(1)}) u, (${eventCountsSql(4)}) e`,
       [...this.userParams(), ...this.eventParams(), now, attendanceFrom, now],
     );
@@ -161,6 +190,7 @@ export class StatsService {
       visitorCount: Number(row.visitor_count),
       peopleWaiting: Number(row.people_waiting),
       attendance: toAttendance(row.attendance),
+      attendanceNow: toRunning(row.attendance_now),
     };
   }
 

@@ -63,8 +63,10 @@ test.describe('check-in and certificates', () => {
     await page.goto(admin(`/admin/events/view/${eventId}`));
     await expect(page.getByRole('main').getByText(user.name).first()).toBeVisible();
     const certBefore = mailsTo(user.email).length;
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Issue certificates' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Issue certificates?' });
+    await expect(confirm.getByText('1 person who was checked in has no certificate yet.')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Issue and e-mail 1 certificate' }).click();
     await expect(page.getByText('1 certificate issued.')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('region', { name: /Certificates/ }).getByRole('cell', { name: user.name, exact: true })).toBeVisible();
 

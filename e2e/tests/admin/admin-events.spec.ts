@@ -42,11 +42,16 @@ test.describe('admin event management', () => {
     await expect(page.getByText('Event updated')).toBeVisible();
     await expect(page.getByText('Dr. Meera Srivastava')).toBeVisible();
 
-    // The list shortens titles to 20 characters and finds the event under Upcoming.
+    // The list shows the full title (never cut) and finds the event under Upcoming.
     await page.goto(admin('/admin/events?filter=upcoming'));
     await page.getByRole('searchbox', { name: 'Search events by title, speaker or id' }).fill(title);
-    const row = page.getByRole('row').filter({ hasText: `${title.slice(0, 20)}...` });
+    const row = page.getByRole('row').filter({ hasText: title });
     await expect(row).toBeVisible();
+    await expect(row.getByText(title, { exact: true })).toBeVisible();
+    // The row's actions stay on one line: Delete does not wrap under View and Edit.
+    const tops = await row.locator('.row-actions > *').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(3);
+    expect(new Set(tops).size, `action tops ${tops.join(', ')}`).toBe(1);
 
     page.once('dialog', (dialog) => {
       expect(dialog.message()).toBe('Are you sure you want to delete this event?');

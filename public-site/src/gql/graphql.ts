@@ -32,11 +32,18 @@ export type EventFilter = {
   /** Only events not fully written in this language ('hi') */
   missingLanguage?: string | null | undefined;
   month?: number | null | undefined;
+  /** The order of the list (default DATE) */
+  order?: EventOrder | null | undefined;
   /** Finds an event by its title or speaker in any language, or its id */
   search?: string | null | undefined;
   when?: EventWhen;
   year?: number | null | undefined;
 };
+
+/** DATE: by date and time (PAST latest first, the rest soonest first); UPCOMING_FIRST: today and later soonest first, then earlier events latest first (the admin list) */
+export type EventOrder =
+  | 'DATE'
+  | 'UPCOMING_FIRST';
 
 /** UPCOMING: today or later (India time); ACTIVE: today; FUTURE: after today; PAST: before today; ALL: any date */
 export type EventWhen =

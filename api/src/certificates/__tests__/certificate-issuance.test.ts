@@ -64,6 +64,16 @@ async function registration(eventId: string, user: UserEntity, attended: boolean
 const checkInLater = (eventId: string, user: UserEntity) =>
   ctx.db.dataSource.query(`UPDATE registrations SET checked_in_at = $3 WHERE event_id = $1 AND user_id = $2`, [eventId, user.id, ctx.clock.now()]);
 
+/** How many an issue would send now, read through both transports (they must agree). */
+async function toIssue(eventId: string): Promise<number> {
+  const gql = await ctx.gql(`query($e: ID!) { certificatesToIssue(eventId: $e) }`, { e: eventId }, admin());
+  expect(gql.errors).toBeUndefined();
+  const rest = await ctx.http.get(`/api/events/${eventId}/certificates/to-issue`).set('authorization', `Bearer ${admin()}`);
+  expect(rest.status).toBe(200);
+  expect(rest.body).toEqual({ success: true, count: gql.data.certificatesToIssue });
+  return gql.data.certificatesToIssue;
+}
+
 const issue = (eventId: string, body: object = {}) => ctx.http.post(`/api/events/${eventId}/certificates`).set('authorization', `Bearer ${admin()}`).send(body);
 
 function binary(res: any, cb: (err: Error | null, body: Buffer) => void) {
@@ -155,6 +165,12 @@ describe('when certificates can be issued', () => {
   it('answers 404 for an unknown event', async () => {
     expect((await issue('00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await issue('not-an-id')).status).toBe(404);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const res = await ctx.http.get(`/api/events/${id}/certificates/to-issue`).set('authorization', `Bearer ${admin()}`);
+      expect(res.status).toBe(404);
+      const gql = await ctx.gql(`query($e: ID!) { certificatesToIssue(eventId: $e) }`, { e: id }, admin());
+      expect(gql.errors?.[0].extensions.code).toBe('NOT_FOUND');
+    }
   });
 });
 
@@ -162,10 +178,13 @@ describe('issuing', () => {
   it('issues to the attendees only, once each (a second call issues 0), audited', async () => {
     // Before it is issued: 404 to an attendee, 403 to anyone who did not attend.
     expect((await download(workshop, asha)).status).toBe(404);
+    // What the admin is told before confirming: the two who attended (not the one who stayed away).
+    expect(await toIssue(workshop)).toBe(2);
 
     const res = await issue(workshop);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, issued: 2, message: '2 certificates issued' });
+    expect(await toIssue(workshop)).toBe(0);
     expect(await codeOf(workshop, asha)).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
     expect(await codeOf(workshop, ravi)).toBeDefined();
     expect(await codeOf(workshop, absent)).toBeUndefined();
@@ -186,6 +205,7 @@ describe('issuing', () => {
     // Attended, not issued yet: 404.
     await checkInLater(workshop, late);
     expect((await download(workshop, late)).status).toBe(404);
+    expect(await toIssue(workshop)).toBe(1);
 
     const refused = await issue(workshop, { userId: absent.id });
     expect(refused.status).toBe(409);

@@ -405,6 +405,42 @@ describe('attendance', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data.dashboardStats.attendanceLastMonth).toEqual({ events: 2, registered: 4, checkedIn: 3, rate: 0.75 });
   });
+
+  it('dashboardStats: the rate counts ended events only; a running event\'s check-ins are counted apart (attendanceNow)', async () => {
+    // Another fresh picture, where the earlier events are more than 30 days back.
+    ctx.clock.set(at('2027-08-01T12:00:00'));
+    const ended = await makeEvent(ctx, { title: 'Ended morning', date: '2027-08-10', time: '08:00', endTime: '09:30' });
+    const running = await makeEvent(ctx, { title: 'Running', date: '2027-08-10', time: '10:00', endTime: '13:00' });
+    const camp = await makeEvent(ctx, { title: 'Two-day camp', date: '2027-08-09', time: '10:00', endDate: '2027-08-11' });
+    const later = await makeEvent(ctx, { title: 'Later today', date: '2027-08-10', time: '18:00' });
+    const regsEnded = [await registeredAt(ended.id), await registeredAt(ended.id)];
+    const regsRunning = [await registeredAt(running.id), await registeredAt(running.id), await registeredAt(running.id)];
+    const regsCamp = [await registeredAt(camp.id)];
+    await registeredAt(later.id);
+    ctx.clock.set(at('2027-08-09T11:00:00'));
+    await checkIn(camp.id, { userId: regsCamp[0].id });
+    ctx.clock.set(at('2027-08-10T08:30:00'));
+    await checkIn(ended.id, { userId: regsEnded[0].id });
+    ctx.clock.set(at('2027-08-10T10:15:00'));
+    await checkIn(running.id, { userId: regsRunning[0].id });
+    await checkIn(running.id, { userId: regsRunning[1].id });
+
+    ctx.clock.set(at('2027-08-10T11:30:00')); // 'Running' and the camp are on; 'Ended morning' is over; 'Later today' has not started
+    const QUERY = `{ dashboardStats { attendanceLastMonth { events registered checkedIn rate } attendanceNow { events registered checkedIn } } }`;
+    const res = await ctx.gql(QUERY, {}, admin());
+    expect(res.errors).toBeUndefined();
+    expect(res.data.dashboardStats.attendanceLastMonth).toEqual({ events: 1, registered: 2, checkedIn: 1, rate: 0.5 });
+    expect(res.data.dashboardStats.attendanceNow).toEqual({ events: 2, registered: 4, checkedIn: 3 });
+
+    // Once they are over (the camp at the end of its last day, India time), they join the rate.
+    ctx.clock.set(at('2027-08-11T23:59:00'));
+    const lastMinute = await ctx.gql(QUERY, {}, admin());
+    expect(lastMinute.data.dashboardStats.attendanceNow).toEqual({ events: 1, registered: 1, checkedIn: 1 });
+    ctx.clock.set(at('2027-08-12T00:00:00'));
+    const after = await ctx.gql(QUERY, {}, admin());
+    expect(after.data.dashboardStats.attendanceNow).toEqual({ events: 0, registered: 0, checkedIn: 0 });
+    expect(after.data.dashboardStats.attendanceLastMonth).toEqual({ events: 4, registered: 7, checkedIn: 4, rate: 4 / 7 });
+  });
 });
 
 /** A registration written the way the ledger writes it, for an event that has started already. */

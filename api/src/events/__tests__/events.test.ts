@@ -45,6 +45,27 @@ describe('events query: timing filters (upcoming, active, future, past by the In
   });
 });
 
+describe('events query: UPCOMING_FIRST order (the admin list)', () => {
+  const upcomingFirst = ['Today morning', 'Today evening', 'Next week 100%_sale', 'July seminar', 'Recent past', 'Older past'];
+  it('lists today and later soonest first, then past events latest first', async () => {
+    const { data, errors } = await ctx.gql(EVENTS, { filter: { when: 'ALL', order: 'UPCOMING_FIRST' }, limit: 50 });
+    expect(errors).toBeUndefined();
+    expect(titles(data.events.items)).toEqual(upcomingFirst);
+  });
+  it('pages through the same order on the server', async () => {
+    const first = await ctx.gql(EVENTS, { filter: { order: 'UPCOMING_FIRST' }, offset: 0, limit: 4 });
+    const second = await ctx.gql(EVENTS, { filter: { order: 'UPCOMING_FIRST' }, offset: 4, limit: 4 });
+    expect([...titles(first.data.events.items), ...titles(second.data.events.items)]).toEqual(upcomingFirst);
+    expect(second.data.events.total).toBe(6);
+  });
+  it('REST takes order=upcoming_first; an unknown order is a 400', async () => {
+    const res = await ctx.http.get('/api/events?order=upcoming_first&limit=50');
+    expect(res.status).toBe(200);
+    expect(titles(res.body.data)).toEqual(upcomingFirst);
+    expect((await ctx.http.get('/api/events?order=sideways')).status).toBe(400);
+  });
+});
+
 describe('events query: month, category, search, pagination', () => {
   it('filters by month and year', async () => {
     const { data } = await ctx.gql(EVENTS, { filter: { month: 6, year: 2026 }, limit: 50 });

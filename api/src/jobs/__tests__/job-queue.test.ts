@@ -3,9 +3,11 @@ import { createLogger } from '../../common/logger';
 import { ManualClock } from '../../common/clock';
 import { createTestContext, usingPostgres, type TestContext } from '../../test/harness';
 import { SmtpCapture } from '../../test/smtp-capture';
-import { adminToken, makeUser } from '../../test/scenarios';
+import { adminToken, makeEvent, makeUser } from '../../test/scenarios';
 import { createServices } from '../../services';
 import { MAIL_JOB } from '../../mail/mail-deliveries';
+import { REMINDER_JOB } from '../../reminders/reminder.service';
+import { maskEmail } from '../job.admin.service';
 
 let smtp: SmtpCapture;
 let ctx: TestContext;
@@ -148,5 +150,49 @@ describe('background jobs for admins', () => {
     expect(rest.body.data.some((j: { id: string }) => j.id === id)).toBe(true);
     const again = await ctx.gql(`mutation($id: ID!) { retryBackgroundJob(name: "test-note", id: $id) { message } }`, { id }, admin);
     expect(again.errors?.[0].extensions.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('background jobs for admins: what each job is about', () => {
+  it('masks an address: the first character of the name, then the domain', () => {
+    expect(maskEmail('asha.verma@example.org')).toBe('a•••@example.org');
+    expect(maskEmail('रवि@example.org')).toBe('र•••@example.org');
+    expect(maskEmail('not-an-address')).toBe('•••');
+  });
+
+  it("shows the event's title and whom a mail is for (masked), never a full address (GraphQL and REST)", async () => {
+    const admin = adminToken(ctx, await makeUser(ctx, { category: 'admin', status: 'active' }));
+    const event = await makeEvent(ctx, { title: 'Storytelling Workshop for Young Readers', daysFromToday: 20 });
+    const address = 'asha.verma@example.org';
+    await ctx.db.dataSource.transaction((m) =>
+      ctx.services.deliveries.plan(m, [{ key: `test:about:${event.id}`, kind: 'test-mail', userId: null, eventId: event.id, recipient: address, payload: { n: 7 } }]),
+    );
+    await ctx.services.jobs.send(null, REMINDER_JOB, { eventId: event.id }, { key: event.id, startAfter: new Date(Date.now() + 86_400_000) });
+    ctx.services.jobs.define<{ eventId: string }>({
+      name: 'test-bounce',
+      retryLimit: 0,
+      async handle() {
+        throw new Error('550 5.1.1 <asha.verma@example.org>: Recipient address rejected');
+      },
+    });
+    const bounced = await ctx.services.jobs.send(null, 'test-bounce', { eventId: event.id });
+    await ctx.services.jobs.runDue('test-bounce');
+
+    const listed = await ctx.gql(`{ backgroundJobs(limit: 100) { id name key eventId eventTitle recipient mailKind error } }`, {}, admin);
+    expect(listed.errors).toBeUndefined();
+    const jobs: { id: string; name: string; key: string | null; eventId: string | null; eventTitle: string | null; recipient: string | null; mailKind: string | null; error: string | null }[] = listed.data.backgroundJobs;
+    const mail = jobs.find((j) => j.name === MAIL_JOB && j.eventId === event.id);
+    expect(mail).toMatchObject({ eventTitle: 'Storytelling Workshop for Young Readers', recipient: 'a•••@example.org', mailKind: 'test-mail' });
+    const reminder = jobs.find((j) => j.name === REMINDER_JOB && j.key === event.id);
+    expect(reminder).toMatchObject({ eventId: event.id, eventTitle: 'Storytelling Workshop for Young Readers', recipient: null, mailKind: null });
+    // An SMTP refusal that names the recipient is shown with the address masked.
+    const failed = jobs.find((j) => j.id === bounced);
+    expect(failed).toMatchObject({ eventTitle: 'Storytelling Workshop for Young Readers', error: '550 5.1.1 <a•••@example.org>: Recipient address rejected' });
+    expect(JSON.stringify(listed.data)).not.toContain(address);
+
+    const rest = await ctx.http.get('/api/admin/jobs?limit=100').set('authorization', `Bearer ${admin}`);
+    expect(rest.status).toBe(200);
+    expect(rest.body.data.find((j: { id: string }) => j.id === mail!.id)).toMatchObject({ eventTitle: 'Storytelling Workshop for Young Readers', recipient: 'a•••@example.org', mailKind: 'test-mail' });
+    expect(JSON.stringify(rest.body)).not.toContain(address);
   });
 });

@@ -26,6 +26,7 @@ function stats(overrides: Record<string, unknown> = {}) {
     eventsThisYear: 11,
     peopleWaiting: 1500,
     attendanceLastMonth: { __typename: 'AttendanceSummary', events: 3, registered: 120, checkedIn: 78, rate: 0.65 },
+    attendanceNow: { __typename: 'RunningAttendance', events: 0, registered: 0, checkedIn: 0 },
     eventsByCategory: [],
     recentRegistrations: [makeUser({ name: 'Ravi Kumar', createdAt: daysAgoIso(3) })],
     upcomingEvents: [makeEvent({ id: 'ev-9', title: 'Career guidance camp', registeredCount: 17 })],
@@ -55,14 +56,47 @@ describe('dashboard', () => {
     expect(card(events, 'People waiting')).toHaveTextContent('1,500');
   });
 
-  it('shows the attendance of the past month', async () => {
+  it('shows the attendance of the past month, saying what each figure counts', async () => {
     renderRoute('/admin/dashboard', { mocks: [statsMock(stats())] });
     const region = await screen.findByRole('region', { name: 'Attendance (past 30 days)' });
     const card = (label: string) => within(region).getByText(label).closest('li')!;
     expect(card('Attendance rate')).toHaveTextContent('65%');
+    expect(card('Attendance rate')).toHaveTextContent('of registrations at ended events');
     expect(card('Checked in')).toHaveTextContent('78');
+    expect(card('Checked in')).toHaveTextContent('at ended events');
     expect(card('Registered')).toHaveTextContent('120');
     expect(card('Events')).toHaveTextContent('3');
+    expect(card('Events')).toHaveTextContent('ended in the past 30 days');
+    expect(within(region).queryByText('Checked in now')).not.toBeInTheDocument();
+  });
+
+  it("counts a running event's check-ins apart, instead of a 0% rate while the door is open", async () => {
+    renderRoute('/admin/dashboard', {
+      mocks: [
+        statsMock(
+          stats({
+            attendanceLastMonth: { __typename: 'AttendanceSummary', events: 0, registered: 0, checkedIn: 0, rate: 0 },
+            attendanceNow: { __typename: 'RunningAttendance', events: 1, registered: 30, checkedIn: 12 },
+          }),
+        ),
+      ],
+    });
+    const region = await screen.findByRole('region', { name: 'Attendance (past 30 days)' });
+    const now = within(region).getByText('Checked in now').closest('li')!;
+    expect(now).toHaveTextContent('12');
+    expect(now).toHaveTextContent('of 30 registered, at 1 event running');
+    expect(within(region).getByText('No event has ended in the past 30 days.')).toBeInTheDocument();
+    expect(within(region).queryByText('0%')).not.toBeInTheDocument();
+    expect(within(region).queryByText('No events in the past 30 days.')).not.toBeInTheDocument();
+  });
+
+  it('shows running and ended attendance side by side', async () => {
+    renderRoute('/admin/dashboard', {
+      mocks: [statsMock(stats({ attendanceNow: { __typename: 'RunningAttendance', events: 2, registered: 45, checkedIn: 20 } }))],
+    });
+    const region = await screen.findByRole('region', { name: 'Attendance (past 30 days)' });
+    expect(within(region).getByText('Checked in now').closest('li')).toHaveTextContent('of 45 registered, at 2 events running');
+    expect(within(region).getByText('Attendance rate').closest('li')).toHaveTextContent('65%');
   });
 
   it('says when no event took place in the past month', async () => {
@@ -82,6 +116,12 @@ describe('dashboard', () => {
     expect(await screen.findByRole('link', { name: /Users in Teacher/ })).toHaveAttribute('href', '/admin/users?category=primary');
     expect(screen.getByRole('link', { name: /Users in Primary Students/ })).toHaveAttribute('href', '/admin/users?category=student');
     expect(screen.getByRole('link', { name: /Users in Graduate/ })).toHaveAttribute('href', '/admin/users?category=graduate');
+    // Each link is named by what it shows (label in name, WCAG 2.5.3): no aria-label that says something else.
+    for (const [label, count] of [['Users in Teacher', '12'], ['Users in Primary Students', '30'], ['Users in Graduate', '5']]) {
+      const link = screen.getByRole('link', { name: new RegExp(label) });
+      expect(link).not.toHaveAttribute('aria-label');
+      expect(link).toHaveAccessibleName(`${label} ${count}`);
+    }
     await user.click(screen.getByRole('link', { name: /Users in Teacher/ }));
     expect(router.state.location.pathname).toBe('/admin/users');
     expect(router.state.location.search).toBe('?category=primary');

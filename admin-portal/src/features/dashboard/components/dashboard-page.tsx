@@ -26,6 +26,8 @@ export function DashboardPage() {
   if (!stats) return <EmptyState>{en.errors.loadFailed}</EmptyState>;
 
   const now = new Date();
+  const ended = stats.attendanceLastMonth;
+  const running = stats.attendanceNow;
   return (
     <div className="dashboard">
       <PageHeader title={t.title} />
@@ -52,7 +54,6 @@ export function DashboardPage() {
                 value={count}
                 tone="blue"
                 to={value ? paths.users.getHref(value) : undefined}
-                linkLabel={value ? title : undefined}
               />
             );
           })}
@@ -77,15 +78,24 @@ export function DashboardPage() {
         <h3 id="attendance-trends" className="section-title">
           {t.attendanceTitle}
         </h3>
-        {stats.attendanceLastMonth.events === 0 ? (
+        {ended.events === 0 && running.events === 0 ? (
           <EmptyState>{t.attendanceNone}</EmptyState>
         ) : (
+          <>
           <ul className="stat-grid">
-            <StatCard label={t.attendanceRate} value={stats.attendanceLastMonth.rate} display={formatPercent(stats.attendanceLastMonth.rate)} tone="green" />
-            <StatCard label={t.attendanceCheckedIn} value={stats.attendanceLastMonth.checkedIn} tone="blue" />
-            <StatCard label={t.attendanceRegistered} value={stats.attendanceLastMonth.registered} tone="slate" />
-            <StatCard label={t.attendanceEvents} value={stats.attendanceLastMonth.events} tone="slate" />
+              {/* A running event's door is still open: its check-ins are counted apart from the ended events' rate. */}
+              {running.events > 0 && <StatCard label={t.checkedInNow} value={running.checkedIn} hint={t.checkedInNowHint(running.registered, running.events)} tone="amber" />}
+              {ended.events > 0 && (
+                <>
+                  <StatCard label={t.attendanceRate} value={ended.rate} display={formatPercent(ended.rate)} hint={t.attendanceRateHint} tone="green" />
+                  <StatCard label={t.attendanceCheckedIn} value={ended.checkedIn} hint={t.attendanceEndedHint} tone="blue" />
+                  <StatCard label={t.attendanceRegistered} value={ended.registered} hint={t.attendanceEndedHint} tone="slate" />
+                  <StatCard label={t.attendanceEvents} value={ended.events} hint={t.attendanceEventsHint} tone="slate" />
+                </>
+              )}
           </ul>
+            {ended.events === 0 && <p className="muted small">{t.attendanceNoneEnded}</p>}
+          </>
         )}
       </section>
 

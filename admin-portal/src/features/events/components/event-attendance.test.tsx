@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   AdminEventDocument,
+  CertificatesToIssueDocument,
   EventAttendanceDocument,
   EventCertificatesDocument,
   EventRegistrationsDocument,
@@ -107,7 +108,9 @@ describe('/admin/events/view/:id certificates', () => {
     expect(await screen.findByRole('button', { name: 'Issue certificates' })).toBeInTheDocument();
   });
 
-  it('issues certificates after confirmation and shows how many were issued', async () => {
+  const toIssueMock = (n: number) => ({ request: { query: CertificatesToIssueDocument, variables: { eventId: 'ev-1' } }, result: { data: { certificatesToIssue: n } } });
+
+  it('says how many people will get a certificate and asks before mailing them (an alert dialog)', async () => {
     const issue = jest.fn(() => ({ data: { issueCertificates: { __typename: 'IssueCertificatesPayload', issued: 2, message: '2 certificates issued' } } }));
     const { user } = renderRoute('/admin/events/view/ev-1', {
       mocks: [
@@ -115,21 +118,47 @@ describe('/admin/events/view/:id certificates', () => {
         ...others,
         attendanceMock([]),
         certificatesMock([]),
+        toIssueMock(2),
+        toIssueMock(2),
         { request: { query: IssueCertificatesDocument, variables: { eventId: 'ev-1' } }, result: issue },
         certificatesMock([certificate('C1', 'Asha Verma'), certificate('C2', 'Ravi Kumar')]),
       ],
     });
     const button = await screen.findByRole('button', { name: 'Issue certificates' });
     expect(await screen.findByText('No certificates issued yet.')).toBeInTheDocument();
-    confirmSpy.mockReturnValueOnce(false);
-    await user.click(button);
-    expect(issue).not.toHaveBeenCalled();
 
-    confirmSpy.mockReturnValueOnce(true);
+    // First thoughts: the dialog says who, focus is on Cancel, and Cancel sends nothing.
     await user.click(button);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Issue certificates?' });
+    expect(await within(dialog).findByText('2 people who were checked in have no certificate yet.')).toBeInTheDocument();
+    expect(dialog).toHaveAccessibleDescription(/2 people who were checked in have no certificate yet\. Each of them gets an e-mail/);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(issue).not.toHaveBeenCalled();
+    expect(confirmSpy).not.toHaveBeenCalled();
+
+    // Then confirm for real.
+    await user.click(button);
+    const again = await screen.findByRole('alertdialog', { name: 'Issue certificates?' });
+    await user.click(await within(again).findByRole('button', { name: 'Issue and e-mail 2 certificates' }));
     expect(await within(region(/^Certificates/)).findByRole('status')).toHaveTextContent('2 certificates issued.');
     expect(await within(region(/^Certificates/)).findByText('Ravi Kumar')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(issue).toHaveBeenCalledTimes(1);
+  });
+
+  it('says there is no one to send to when everyone who attended has one, and offers nothing to confirm', async () => {
+    const { user } = renderRoute('/admin/events/view/ev-1', {
+      mocks: [eventMock({ timing: 'PAST' }), ...others, attendanceMock([]), certificatesMock([certificate('C1', 'Asha Verma')]), toIssueMock(0)],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Issue certificates' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Issue certificates?' });
+    expect(await within(dialog).findByText(/Everyone who was checked in has a certificate already/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Issue and e-mail/ })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('revokes a certificate after confirmation, with an optional reason', async () => {

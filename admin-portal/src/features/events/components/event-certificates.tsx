@@ -1,14 +1,47 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { EventCertificatesDocument, IssueCertificatesDocument, RevokeCertificateDocument } from '@/gql/graphql';
+import { CertificatesToIssueDocument, EventCertificatesDocument, IssueCertificatesDocument, RevokeCertificateDocument } from '@/gql/graphql';
 import { en } from '@/i18n/en';
 import { describeError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { Badge } from '@/components/ui/badge';
 import { ListState } from '@/components/ui/list-state';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { Loading } from '@/components/ui/loading';
 import { Notice, type NoticeValue } from '@/components/ui/notice';
 
 const t = en.events;
+
+/** Before anything is mailed: how many people will get a certificate, and a plain yes or no. */
+function IssueCertificatesDialog({ eventId, busy, onConfirm, onCancel }: { eventId: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { data, loading, error, refetch } = useQuery(CertificatesToIssueDocument, { variables: { eventId }, fetchPolicy: 'network-only' });
+  const count = data?.certificatesToIssue;
+  const ready = count !== undefined && !loading;
+  return (
+    <ConfirmDialog
+      title={t.issueCertificatesTitle}
+      confirmLabel={ready && count > 0 ? t.issueCertificatesConfirmButton(count) : null}
+      cancelLabel={ready && count === 0 ? en.common.close : en.common.cancel}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      busy={busy}
+    >
+      {!ready && error ? (
+        <ErrorAlert message={describeError(error, t.issueCertificatesCountFailed)} onRetry={() => void refetch()} />
+      ) : !ready ? (
+        <Loading label={t.issueCertificatesCounting} />
+      ) : count === 0 ? (
+        <p>{t.issueCertificatesNone}</p>
+      ) : (
+        <>
+          <p className="strong">{t.issueCertificatesWho(count)}</p>
+          <p>{t.issueCertificatesWhat}</p>
+        </>
+      )}
+    </ConfirmDialog>
+  );
+}
 
 /** Certificates of attendance: issued after the event has ended, listed, revocable. */
 export function EventCertificates({ eventId, ended }: { eventId: string; ended: boolean }) {
@@ -16,16 +49,18 @@ export function EventCertificates({ eventId, ended }: { eventId: string; ended: 
   const [issue, { loading: issuing }] = useMutation(IssueCertificatesDocument);
   const [revoke, { loading: revoking }] = useMutation(RevokeCertificateDocument);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const list = data?.eventCertificates;
 
   const onIssue = async () => {
-    if (!window.confirm(t.issueCertificatesConfirm)) return;
     setNotice(null);
     try {
       const res = await issue({ variables: { eventId }, refetchQueries: [{ query: EventCertificatesDocument, variables: { eventId } }], awaitRefetchQueries: true });
       setNotice({ kind: 'success', text: t.certificatesIssued(res.data?.issueCertificates.issued ?? 0) });
     } catch (err) {
       setNotice({ kind: 'error', text: describeError(err, t.issueCertificatesFailed) });
+    } finally {
+      setConfirming(false);
     }
   };
 
@@ -54,11 +89,12 @@ export function EventCertificates({ eventId, ended }: { eventId: string; ended: 
           {t.certificatesTitle} {list ? <span className="muted">({list.length})</span> : null}
         </h3>
         {ended && (
-          <button type="button" className="btn btn-small btn-primary" onClick={() => void onIssue()} disabled={issuing} aria-busy={issuing}>
+          <button type="button" className="btn btn-small btn-primary" onClick={() => setConfirming(true)} disabled={issuing} aria-busy={issuing} aria-haspopup="dialog">
             {issuing ? t.issuingCertificates : t.issueCertificates}
           </button>
         )}
       </div>
+      {confirming && <IssueCertificatesDialog eventId={eventId} busy={issuing} onConfirm={() => void onIssue()} onCancel={() => setConfirming(false)} />}
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
       {!ended && <p className="muted small">{t.certificatesAfterEvent}</p>}
       <ListState data={list} loading={loading} error={error} onRetry={() => void refetch()} empty={t.certificatesEmpty}>

@@ -3,13 +3,14 @@ import { AdminEventsDocument, DeleteEventDocument } from '@/gql/graphql';
 import { renderRoute } from '@/testing/render-route';
 import { eventTranslations, makeEvent, page } from '@/testing/mocks';
 
-type Vars = { filter?: { when?: string; search?: string; missingLanguage?: string }; offset: number };
+type Vars = { filter?: { when?: string; search?: string; missingLanguage?: string; order?: string }; offset: number };
 
 const longTitle = 'Annual science exhibition 2026';
 const eventsMock = (when: string, items: unknown[], extra: Partial<{ search: string; maxUsageCount: number }> = {}) => ({
   request: {
     query: AdminEventsDocument,
-    variables: (v: Vars) => v.filter?.when === when && (v.filter?.search ?? '') === (extra.search ?? '') && !v.filter?.missingLanguage,
+    variables: (v: Vars) =>
+      v.filter?.when === when && (v.filter?.search ?? '') === (extra.search ?? '') && !v.filter?.missingLanguage && v.filter?.order === 'UPCOMING_FIRST',
   },
   result: { data: { events: page(items, 'EventPage') } },
   maxUsageCount: extra.maxUsageCount ?? 1,
@@ -22,12 +23,25 @@ describe('/admin/events', () => {
   });
   afterEach(() => confirmSpy.mockRestore());
 
-  it('cuts titles at 20 characters and keeps the full title available', async () => {
+  it('shows each title in full (it wraps in its column), never cut', async () => {
     renderRoute('/admin/events', { mocks: [eventsMock('ALL', [makeEvent({ title: longTitle }), makeEvent({ title: 'Short one' })])] });
-    const cell = await screen.findByText('Annual science exhib...');
-    expect(cell).toHaveAttribute('title', longTitle);
-    expect(screen.queryByText(longTitle)).not.toBeInTheDocument();
+    const cell = await screen.findByText(longTitle);
+    expect(cell.closest('td')).toHaveClass('event-title-cell');
+    expect(screen.queryByText(/\.\.\.|…/)).not.toBeInTheDocument();
     expect(screen.getByText('Short one')).toBeInTheDocument();
+  });
+
+  it('asks the API for upcoming events first and past events after, and shows them in that order', async () => {
+    const upcomingFirst = [
+      makeEvent({ title: 'Today workshop', timing: 'ACTIVE' }),
+      makeEvent({ title: 'Next week talk', timing: 'UPCOMING' }),
+      makeEvent({ title: 'Last month fair', timing: 'PAST' }),
+      makeEvent({ title: 'Last year camp', timing: 'PAST' }),
+    ];
+    renderRoute('/admin/events', { mocks: [eventsMock('ALL', upcomingFirst)] });
+    await screen.findByText('Today workshop');
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.querySelector('.event-title-cell .cell-stack > span')?.textContent)).toEqual(['Today workshop', 'Next week talk', 'Last month fair', 'Last year camp']);
   });
 
   it('marks a cancelled event in the status column', async () => {

@@ -17,7 +17,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchBox } from '@/components/ui/search-box';
 import { ToggleFilter } from '@/components/ui/toggle-filter';
-import { eventFilters, eventWhenOf, parseEventFilter, shortTitle } from '../lib/event-text';
+import { eventFilters, eventWhenOf, parseEventFilter } from '../lib/event-text';
+import './events-page.css';
 import { EventTimingBadge } from './event-timing-badge';
 import '../events.css';
 
@@ -39,7 +40,8 @@ export function EventsPage() {
 
   const { data, loading, error, refetch } = useQuery(AdminEventsDocument, {
     variables: {
-      filter: { when: eventWhenOf[filter], search: search || undefined, missingLanguage: missingHindi ? 'hi' : undefined },
+      // Upcoming first (soonest first), then past events (latest first): ordered and paged by the API.
+      filter: { when: eventWhenOf[filter], search: search || undefined, missingLanguage: missingHindi ? 'hi' : undefined, order: 'UPCOMING_FIRST' },
       offset,
       limit: EVENTS_PAGE_SIZE,
     },
@@ -100,7 +102,7 @@ export function EventsPage() {
           <>
             <p className="muted small list-count">{t.total(events.total)}</p>
             <div className="table-wrap">
-              <table className="table">
+            <table className="table events-table">
                 <thead>
                   <tr>
                     <th scope="col">{t.columns.title}</th>
@@ -117,9 +119,9 @@ export function EventsPage() {
                 <tbody>
                   {events.items.map((event) => (
                     <tr key={event.id}>
-                      <td data-label={t.columns.title} className="strong">
+                    <td data-label={t.columns.title} className="strong event-title-cell">
                         <div className="cell-stack">
-                          <span title={event.title}>{shortTitle(event.title)}</span>
+                        <span>{event.title}</span>
                           <HindiStatusBadge status={hindiStatus(event, probedFields)} />
                         </div>
                       </td>

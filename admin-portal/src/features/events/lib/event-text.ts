@@ -1,10 +1,3 @@
-/** Admin event list: titles shortened to 20 characters plus '...'. */
-export const TITLE_LIMIT = 20;
-
-export function shortTitle(title: string, limit: number = TITLE_LIMIT): string {
-  return title.length > limit ? `${title.slice(0, limit)}...` : title;
-}
-
 /** Admin event list filters and the EventWhen each one asks the API for (the admin reading: by date only, later is upcoming, today active, earlier past). */
 export const eventFilters = ['all', 'active', 'upcoming', 'past'] as const;
 export type EventFilterValue = (typeof eventFilters)[number];

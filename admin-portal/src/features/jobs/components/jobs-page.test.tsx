@@ -10,6 +10,10 @@ const job = (id: string, overrides: Record<string, unknown> = {}) => ({
   name: 'mail',
   state: 'completed',
   key: null,
+  eventId: null,
+  eventTitle: null,
+  recipient: null,
+  mailKind: null,
   error: null,
   retryCount: 0,
   retryLimit: 3,
@@ -29,6 +33,8 @@ const failedReminder = job('7f3c2a10-1111-4c3b-9d7e-000000000001', {
   name: 'event-reminders',
   state: 'failed',
   key: 'ev-42',
+  eventId: 'ev-42',
+  eventTitle: 'Storytelling Workshop for Young Readers',
   error: 'SMTP 421: try again later',
   retryCount: 3,
   retryLimit: 3,
@@ -54,12 +60,13 @@ describe('/admin/jobs', () => {
     const row = (await within(failed).findByText('event-reminders')).closest('tr') as HTMLElement;
     expect(within(row).getByText('SMTP 421: try again later')).toBeInTheDocument();
     expect(within(row).getByText('Failed')).toBeInTheDocument();
-    expect(within(row).getByText('ev-42')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Storytelling Workshop for Young Readers' })).toHaveAttribute('href', '/admin/events/view/ev-42');
+    expect(within(row).queryByText(/ev-42/)).not.toBeInTheDocument();
     expect(within(row).getByText('3 / 3')).toBeInTheDocument();
     expect(within(row).getByText('1 Apr 2030, 10:30 am')).toBeInTheDocument();
     expect(within(section(/Queued/)).getByText('No jobs are waiting to run.')).toBeInTheDocument();
     const done = section(/Recently finished/);
-    expect(within(done).getByText('cancelled:ev-9:u-1')).toBeInTheDocument();
+    expect(within(done).getByText('Key cancelled:ev-9:u-1')).toBeInTheDocument();
     expect(within(done).queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Retry event-reminders job 7f3c2a10' }));
@@ -69,6 +76,38 @@ describe('/admin/jobs', () => {
     const queuedRow = (await within(section(/Queued/)).findByText('event-reminders')).closest('tr') as HTMLElement;
     expect(within(queuedRow).getByText('Waiting to retry')).toBeInTheDocument();
     expect(within(queuedRow).getByText('SMTP 421: try again later')).toBeInTheDocument();
+  });
+
+  it("says what each job is about: the event's title, and whom a mail or an offer is for (masked by the API)", async () => {
+    renderRoute('/admin/jobs', {
+      mocks: [
+        jobsMock('queued', [
+          job('1a1a1a1a-4444-4c3b-9d7e-000000000004', {
+            name: 'mail',
+            state: 'created',
+            eventId: 'ev-7',
+            eventTitle: 'Storytelling Workshop for Young Readers',
+            recipient: 'a•••@example.org',
+            mailKind: 'certificate',
+            startedOn: null,
+            completedOn: null,
+          }),
+          job('2b2b2b2b-5555-4c3b-9d7e-000000000005', { name: 'waitlist-expiry', state: 'created', key: 'w-1', eventId: 'ev-7', eventTitle: 'Storytelling Workshop for Young Readers', recipient: 'r•••@example.org', startedOn: null, completedOn: null }),
+        ]),
+        jobsMock('failed', []),
+        jobsMock('completed', [job('3c3c3c3c-6666-4c3b-9d7e-000000000006', { name: 'mail', recipient: 'm•••@example.org', mailKind: 'something-new' })]),
+      ],
+    });
+    const queued = await screen.findByRole('region', { name: /Queued/ });
+    const mail = (await within(queued).findByText('Certificate to a•••@example.org')).closest('tr') as HTMLElement;
+    expect(within(mail).getByRole('link', { name: 'Storytelling Workshop for Young Readers' })).toHaveAttribute('href', '/admin/events/view/ev-7');
+    expect(within(queued).getByRole('columnheader', { name: 'About' })).toBeInTheDocument();
+    expect(within(queued).queryByRole('columnheader', { name: 'Key' })).not.toBeInTheDocument();
+    const offer = within(queued).getByText('waitlist-expiry').closest('tr') as HTMLElement;
+    expect(within(offer).getByText('For r•••@example.org')).toBeInTheDocument();
+    expect(within(offer).queryByText(/w-1/)).not.toBeInTheDocument();
+    // A mail kind the page does not know yet is still a mail, and says for whom.
+    expect(within(section(/Recently finished/)).getByText('Mail to m•••@example.org')).toBeInTheDocument();
   });
 
   it("shows the server's refusal of a retry and reloads the lists", async () => {

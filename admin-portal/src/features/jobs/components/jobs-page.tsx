@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { BackgroundJobsDocument, RetryBackgroundJobDocument, type BackgroundJobsQuery } from '@/gql/graphql';
+import { paths } from '@/config/paths';
 import { en } from '@/i18n/en';
 import { describeError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -32,6 +34,34 @@ export const shortJobId = (id: string) => id.slice(0, 8);
 function When({ iso }: { iso: string | null | undefined }) {
   if (!iso) return <span className="muted">{t.none}</span>;
   return <time dateTime={iso}>{formatDateTime(iso)}</time>;
+}
+
+/**
+ * What a job is about: its event's title (a link to the event) and, for a mail, what kind it is and whom it
+ * is for (the API masks the address: a•••@example.org); a job about neither shows its key, if any.
+ */
+export function JobAbout({ job }: { job: Pick<Job, 'name' | 'key' | 'eventId' | 'eventTitle' | 'recipient' | 'mailKind'> }) {
+  const who = job.recipient
+    ? job.name === 'mail'
+      ? t.mailTo(t.mailKinds[job.mailKind ?? ''] ?? t.mailKindFallback, job.recipient)
+      : t.offerFor(job.recipient)
+    : null;
+  if (!job.eventTitle && !who) {
+    return job.key ? <span className="muted small job-key">{t.keyLabel(job.key)}</span> : <span className="muted">{t.none}</span>;
+  }
+  return (
+    <div className="job-about">
+      {job.eventTitle &&
+        (job.eventId ? (
+          <Link to={paths.eventView.getHref(job.eventId)} className="strong-link">
+            {job.eventTitle}
+          </Link>
+        ) : (
+          <span className="strong">{job.eventTitle}</span>
+        ))}
+      {who && <div className="muted small">{who}</div>}
+    </div>
+  );
 }
 
 /** The error's first line; the rest (a stack trace) folds away behind 'Show the full error'. */
@@ -67,7 +97,7 @@ function JobsTable({ section, jobs, retryingId, onRetry }: TableProps) {
           <tr>
             <th scope="col">{c.job}</th>
             <th scope="col">{c.state}</th>
-            <th scope="col">{c.key}</th>
+            <th scope="col">{c.about}</th>
             <th scope="col">{c.created}</th>
             {showRunAfter && <th scope="col">{c.runAfter}</th>}
             <th scope="col">{c.started}</th>
@@ -95,8 +125,8 @@ function JobsTable({ section, jobs, retryingId, onRetry }: TableProps) {
               <td data-label={c.state}>
                 <Badge tone={stateTones[job.state] ?? 'neutral'}>{t.states[job.state] ?? job.state}</Badge>
               </td>
-              <td data-label={c.key} className="job-key">
-                {job.key || <span className="muted">{t.none}</span>}
+              <td data-label={c.about}>
+                <JobAbout job={job} />
               </td>
               <td data-label={c.created}>
                 <When iso={job.createdOn} />
