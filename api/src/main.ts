@@ -17,7 +17,7 @@ async function main() {
   const db = await openDatabase({ url: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pgdata'), logger });
   logger.info(`database ready (${db.kind === 'pglite' ? `embedded, ${path.join(config.dataDir, 'pgdata')}` : 'postgres'})`);
   const services = createServices({ dataSource: db.dataSource, config, logger });
-  if (await ensureAdminAccount(db.dataSource, config.adminEmail, config.adminPassword)) logger.info(`admin account created for ${config.adminEmail}`);
+  if (await ensureAdminAccount(db.dataSource, config.adminEmail, config.adminPassword, config.bcryptCost)) logger.info(`admin account created for ${config.adminEmail}`);
   if (config.seedDemo && (await seedDemoData(services))) logger.info('demo events and team seeded');
   const app = await createApp(config, db.dataSource, services, logger);
   // Reminders, offers and cancellation mails: worked here unless a separate `npm run worker` does it.

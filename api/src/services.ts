@@ -62,7 +62,7 @@ export function createServices(deps: ServiceDeps) {
   const waitlistOffers = new WaitlistOfferQueue(jobs);
   const ledger = new RegistrationLedger(waitlistOffers);
   const users = new UserService(dataSource, config);
-  const userAdmin = new UserAdminService(dataSource, audit, users, ledger);
+  const userAdmin = new UserAdminService(dataSource, audit, users, ledger, config);
   const reminders = new ReminderService(dataSource, clock, jobs, deliveries, audit, config, logger, users);
   const cancellation = new EventCancellation(deliveries, config.publicOrigin, [registrantsToTell, waitlistOffers]);
   const events = new EventService(dataSource, clock, images, audit, reminders, cancellation, ledger);
@@ -103,7 +103,7 @@ export function createServices(deps: ServiceDeps) {
     contacts: new ContactService(dataSource, audit),
     team: new TeamService(dataSource, images, audit),
     visitors: new VisitorService(dataSource),
-    adminAuth: new AdminAuthService(dataSource, tokens, clock, rateLimits, audit),
+    adminAuth: new AdminAuthService(dataSource, tokens, clock, rateLimits, audit, config),
     userAdmin,
     stats: new StatsService(dataSource, clock),
     exports: new ExportService(userAdmin, events, checkIns),

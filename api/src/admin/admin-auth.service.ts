@@ -1,4 +1,3 @@
-import bcrypt from 'bcrypt';
 import type { DataSource } from 'typeorm';
 import type { AuditService } from '../audit/audit.service';
 import type { TokenService } from '../auth/token.service';
@@ -6,7 +5,8 @@ import type { Viewer } from '../common/access';
 import type { Clock } from '../common/clock';
 import { conflict, DomainError, forbidden, notFound } from '../common/errors';
 import { validateInput } from '../common/validate';
-import { BCRYPT_COST } from '../db/bootstrap-admin';
+import type { Config } from '../config/env';
+import { checkPassword, hashPassword } from '../auth/password';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import { ADMIN_CATEGORIES, UserEntity } from '../users/user.entity';
 import { AdminLoginInput, AdminRegistrationInput, LOGIN_REQUIRED } from './admin.types';
@@ -22,7 +22,6 @@ const invalid = () => new DomainError('UNAUTHENTICATED', INVALID_ADMIN);
 
 /** The admin sign-in (under /api/admin and /api/auth alike), admin registration and "who am I". */
 export class AdminAuthService {
-  private dummyHash: Promise<string> | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -30,13 +29,8 @@ export class AdminAuthService {
     private readonly clock: Clock,
     private readonly rateLimits: RateLimitService,
     private readonly audit: AuditService,
+    private readonly config: Pick<Config, 'bcryptCost'>,
   ) {}
-
-  /** Unknown e-mails are compared against this, so they take as long as real ones. */
-  private dummy(): Promise<string> {
-    this.dummyHash ??= bcrypt.hash('no-such-account-password', BCRYPT_COST);
-    return this.dummyHash;
-  }
 
   async login(raw: unknown, ip: string): Promise<{ token: string; user: UserEntity }> {
     const input = await validateInput(AdminLoginInput, raw, LOGIN_REQUIRED);
@@ -50,10 +44,10 @@ export class AdminAuthService {
     const now = this.clock.now();
     if (!user || !user.passwordHash || (user.lockedUntil && user.lockedUntil.getTime() > now.getTime())) {
       // Same work, same answer: whether the account exists (or is locked) does not show.
-      await bcrypt.compare(input.password, await this.dummy());
+      await checkPassword(input.password, null, this.config.bcryptCost);
       throw invalid();
     }
-    if (!(await bcrypt.compare(input.password, user.passwordHash))) {
+    if (!(await checkPassword(input.password, user.passwordHash, this.config.bcryptCost))) {
       await this.dataSource.query(
         `UPDATE users SET failed_logins = failed_logins + 1,
            locked_until = CASE WHEN failed_logins + 1 >= $3
@@ -76,7 +70,7 @@ export class AdminAuthService {
     const input = await validateInput(AdminRegistrationInput, raw);
     const category = input.category ?? 'admin';
     if (category === 'superadmin' && actor.category !== 'superadmin') throw forbidden('Only a superadmin can create a superadmin');
-    const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+    const passwordHash = await hashPassword(input.password, this.config.bcryptCost);
     const saved = await this.dataSource.transaction(async (m) => {
       const repo = m.getRepository(UserEntity);
       if (await repo.exists({ where: { email: input.email } })) throw conflict('An account with this email already exists');

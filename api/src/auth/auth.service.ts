@@ -204,7 +204,7 @@ export class AuthService {
     if (user?.lockedUntil && user.lockedUntil > now) {
       throw rateLimited('Too many failed sign-in attempts. Please try again later or sign in with a code.', Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 1000));
     }
-    const ok = await checkPassword(password, user?.passwordHash);
+    const ok = await checkPassword(password, user?.passwordHash, this.config.bcryptCost);
     if (!user || !ok) {
       if (user) await this.recordFailedLogin(user.id, now);
       throw unauthenticated(MESSAGES.badPassword);

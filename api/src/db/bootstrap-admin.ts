@@ -1,11 +1,9 @@
-import bcrypt from 'bcrypt';
 import type { DataSource } from 'typeorm';
+import { hashPassword } from '../auth/password';
 import { UserEntity } from '../users/user.entity';
 
-export const BCRYPT_COST = 10;
-
-/** Creates the configured admin account when that e-mail has none. Returns true when it created one. */
-export async function ensureAdminAccount(dataSource: DataSource, email: string, password: string): Promise<boolean> {
+/** Creates the configured admin account when that e-mail has none (its password hashed at BCRYPT_COST). Returns true when it created one. */
+export async function ensureAdminAccount(dataSource: DataSource, email: string, password: string, bcryptCost: number): Promise<boolean> {
   const users = dataSource.getRepository(UserEntity);
   if (await users.findOne({ where: { email } })) return false;
   await users.save(
@@ -14,7 +12,7 @@ export async function ensureAdminAccount(dataSource: DataSource, email: string, 
       email,
       category: 'superadmin',
       status: 'active',
-      passwordHash: await bcrypt.hash(password, BCRYPT_COST),
+      passwordHash: await hashPassword(password, bcryptCost),
       emailVerifiedAt: new Date(),
     }),
   );

@@ -1,11 +1,11 @@
 import { containsPattern } from '../common/sql';
-import bcrypt from 'bcrypt';
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { AuditService } from '../audit/audit.service';
 import type { Viewer } from '../common/access';
 import { conflict, forbidden, notFound, validationError } from '../common/errors';
 import { isUuid, validateInput } from '../common/validate';
-import { BCRYPT_COST } from '../db/bootstrap-admin';
+import { hashPassword } from '../auth/password';
+import type { Config } from '../config/env';
 import { ADMIN_CATEGORIES, UserEntity, type UserCategory } from './user.entity';
 import type { UserService } from './user.service';
 import type { RegistrationLedger } from '../registrations/registration-ledger';
@@ -54,6 +54,7 @@ export class UserAdminService {
     private readonly users: Pick<UserService, 'revokeTokens'>,
     /** Deleting an account gives its places back through the ledger. */
     private readonly ledger: Pick<RegistrationLedger, 'removeAllOf'>,
+    private readonly config: Pick<Config, 'bcryptCost'>,
   ) {}
 
   private withRefs(qb: SelectQueryBuilder<UserEntity>) {
@@ -111,7 +112,7 @@ export class UserAdminService {
     const input = await validateInput(UserInput, raw);
     this.assertMayTouchSuperadmin(actor, input.category);
     categoryRules({ ...nulls(input), category: input.category, primaryEmail: input.primaryEmail ?? null }, !input.password);
-    const passwordHash = input.password ? await bcrypt.hash(input.password, BCRYPT_COST) : null;
+    const passwordHash = input.password ? await hashPassword(input.password, this.config.bcryptCost) : null;
     const id = await this.dataSource.transaction(async (m) => {
       const repo = m.getRepository(UserEntity);
       if (await repo.exists({ where: { email: input.email } })) throw conflict('A user with this email already exists');
@@ -141,7 +142,7 @@ export class UserAdminService {
   async update(actor: Viewer, id: string, raw: unknown): Promise<{ before: UserEntity; after: UserEntity }> {
     const input = await validateInput(UserUpdateInput, raw ?? {});
     await this.get(id);
-    const passwordHash = input.password ? await bcrypt.hash(input.password, BCRYPT_COST) : undefined;
+    const passwordHash = input.password ? await hashPassword(input.password, this.config.bcryptCost) : undefined;
     const result = await this.dataSource.transaction(async (m) => {
       const repo = m.getRepository(UserEntity);
       const user = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });

@@ -115,21 +115,6 @@ describe('lockout after repeated wrong passwords', () => {
     expect(row).toMatchObject({ failed_logins: 0, locked_until: null });
   });
 
-  it('unknown e-mails take about as long as known ones (compared against a dummy hash)', async () => {
-    const known = await makeUser(ctx, { category: 'admin', status: 'active' });
-    await ctx.db.dataSource.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [known.id, await require('bcrypt').hash('pw-123456', 10)]);
-    const time = async (email: string) => {
-      const start = process.hrtime.bigint();
-      await login(email, 'not-the-password');
-      return Number(process.hrtime.bigint() - start) / 1e6;
-    };
-    await time('warm-up@admin.test');
-    const unknownMs = (await time('ghost1@admin.test')) + (await time('ghost2@admin.test'));
-    const knownMs = (await time(known.email)) + (await time(known.email));
-    // bcrypt at cost 10 dominates both; without the dummy comparison the unknown case would be ~50x faster.
-    expect(unknownMs).toBeGreaterThan(knownMs / 3);
-  });
-
   it('caps attempts per client address: 429 with Retry-After', async () => {
     const from = '10.200.0.1';
     await ctx.db.dataSource.query(`INSERT INTO rate_limit_counters (key, window_start, count) VALUES ($1, $2, $3)`, [`admin-login:ip:${from}`, ctx.clock.now(), IP_ATTEMPTS.limit]);

@@ -101,7 +101,7 @@ beforeAll(async () => {
   const clock = new ManualClock(new Date('2026-06-15T10:00:00+05:30'));
   services = createServices({ dataSource: source.dataSource, config, logger: createLogger('silent'), clock });
   await services.jobs.start({ work: false });
-  await ensureAdminAccount(source.dataSource, config.adminEmail, config.adminPassword);
+  await ensureAdminAccount(source.dataSource, config.adminEmail, config.adminPassword, config.bcryptCost);
   await seedDemoData(services);
   // An event and a team member with their own uploaded images, and registrations.
   const event = await services.events.create(null, { title: 'Backup drill', description: 'd', category: 'general', date: '2026-07-01', time: '10:00', location: 'Hall', maxParticipants: 10 }, await realPng(900, 600));
@@ -197,7 +197,7 @@ describe('npm run restore', () => {
     const target = await freshTarget('busy');
     targets.push(target);
     const db = await target.open(); // migrated: tables, and an admin row
-    await ensureAdminAccount(db.dataSource, 'other@test.local', 'Other-Password-1');
+    await ensureAdminAccount(db.dataSource, 'other@test.local', 'Other-Password-1', 4);
     const before = await countRows(db);
     await db.close();
     mkdirSync(target.uploadsDir, { recursive: true });
