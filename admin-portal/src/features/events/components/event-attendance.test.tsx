@@ -151,7 +151,7 @@ describe('/admin/events/view/:id certificates', () => {
 
   it('says there is no one to send to when everyone who attended has one, and offers nothing to confirm', async () => {
     const { user } = renderRoute('/admin/events/view/ev-1', {
-      mocks: [eventMock({ timing: 'PAST' }), ...others, attendanceMock([]), certificatesMock([certificate('C1', 'Asha Verma')]), toIssueMock(0)],
+      mocks: [eventMock({ timing: 'PAST', hasEnded: true }), ...others, attendanceMock([]), certificatesMock([certificate('C1', 'Asha Verma')]), toIssueMock(0)],
     });
     await user.click(await screen.findByRole('button', { name: 'Issue certificates' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Issue certificates?' });
