@@ -55,3 +55,14 @@ describe('an event\'s times in India', () => {
     expect(eventPhase(event, Date.parse('2026-11-27T19:00:00+05:30'))).toBe('after');
   });
 });
+
+describe('notOver (the upcoming lists)', () => {
+  it('drops an event that ended earlier today, keeps one running and one to come', async () => {
+    const { notOver } = await import('./date-time');
+    const now = Date.parse('2026-11-27T20:00:00+05:30');
+    const ended = { date: '2026-11-27', time: '10:00', endDate: null, endTime: '12:00' };
+    const running = { date: '2026-11-27', time: '19:00', endDate: null, endTime: '21:00' };
+    const later = { date: '2026-11-28', time: '10:00', endDate: null, endTime: null };
+    expect(notOver([ended, running, later], now)).toEqual([running, later]);
+  });
+});

@@ -52,3 +52,11 @@ export function eventPhase(event: EventTimes, now: number): EventPhase {
   if (now < indiaInstant(event.date, event.time)) return 'before';
   return now < eventEndsAt(event) ? 'during' : 'after';
 }
+
+/**
+ * The events of an upcoming list that are not over yet: the API's UPCOMING is by date (today and later), so an
+ * event that ended earlier today would otherwise be listed under "Coming up" with a Past badge.
+ */
+export function notOver<T extends EventTimes>(events: readonly T[], now: number = Date.now()): T[] {
+  return events.filter((event) => eventPhase(event, now) !== 'after');
+}

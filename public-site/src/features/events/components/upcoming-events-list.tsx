@@ -6,6 +6,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Loading } from '@/components/ui/loading';
 import { errorMessageKey } from '@/lib/errors';
+import { notOver } from '@/lib/date-time';
 import { useEvents, MAX_EVENTS_PAGE } from '../api/use-events';
 import { EventCard, type EventCardEvent } from './event-card';
 
@@ -50,8 +51,9 @@ export function UpcomingEventsList({ onOpenCalendar }: { onOpenCalendar: () => v
   const query = useEvents({ when: 'UPCOMING' }, MAX_EVENTS_PAGE);
   if (query.loading && !query.data) return <Loading label={t('events.loading')} />;
   if (query.error) return <ErrorAlert>{t('common.error', { message: t(errorMessageKey(query.error)) })}</ErrorAlert>;
-  const items = query.data?.events.items ?? [];
-  const total = query.data?.events.total ?? items.length;
+  const listed = query.data?.events.items ?? [];
+  const items = notOver(listed);
+  const total = (query.data?.events.total ?? listed.length) - (listed.length - items.length);
   if (items.length === 0) {
     return (
       <EmptyState title={t('calendar.noUpcoming')}>
