@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Loading } from '@/components/ui/loading';
 import { errorMessageKey } from '@/lib/errors';
 import { useEventCountsByDay, useEvents, MAX_EVENTS_PAGE } from '../api/use-events';
+import { notOver } from '@/lib/date-time';
 import {
   buildMonthGrid,
   filterByDay,
@@ -90,7 +91,11 @@ function EventsMonthCalendar({ onViewChange }: { onViewChange: (view: EventsView
     () => buildMonthGrid(year, month, countsQuery.data?.eventCountsByDay ?? [], today),
     [year, month, countsQuery.data, today],
   );
-  const monthEvents = useMemo(() => inMonth(eventsQuery.data?.events.items ?? [], year, month), [eventsQuery.data, year, month]);
+  const monthEvents = useMemo(() => {
+    const items = eventsQuery.data?.events.items ?? [];
+    // The API's UPCOMING is by date: an event that ended earlier today is not upcoming any more (lib/date-time).
+    return inMonth(when === 'UPCOMING' ? notOver(items) : items, year, month);
+  }, [eventsQuery.data, year, month, when]);
   const shown = filterByDay(monthEvents, type, selectedDate);
 
   const changeType = (value: string) => {
