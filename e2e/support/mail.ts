@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { STACK } from './stack-config.cjs';
 import PostalMime, { type Email } from 'postal-mime';
@@ -11,6 +11,8 @@ function decode(raw: string): string {
 /** All captured messages to an address, oldest first. */
 export function mailsTo(email: string): string[] {
   const address = email.toLowerCase();
+  // The stack makes the folder with its first mail: before that, nobody has mail.
+  if (!existsSync(STACK.mailDir)) return [];
   return readdirSync(STACK.mailDir)
     .filter((f) => f.endsWith('.eml') && f.includes(address))
     .sort()
