@@ -9,10 +9,11 @@ async function openCalendar(page: Page) {
 }
 
 test.describe('events page @mobile', () => {
-  // Open defect (issue 24 item 9 follow-up): in the full journey run, events that ended earlier the same day (left by other journeys) still show a Past badge in the upcoming lists although lib/date-time notOver filters them in a unit test; not diagnosed before the session ended.
-  test.fixme('opens on every event to come, across months, with the calendar one tap away', async ({ page, request }) => {
-    const answer = await request.post(`${STACK.apiUrl}/graphql`, { data: { query: '{ events(filter: { when: UPCOMING }, limit: 100) { total items { date } } }' } });
-    const { total, items } = (await answer.json()).data.events as { total: number; items: Array<{ date: string }> };
+  test('opens on every event to come, across months, with the calendar one tap away', async ({ page, request }) => {
+    // The API's UPCOMING is by date; the page leaves out what ended earlier today (other journeys leave such events).
+    const answer = await request.post(`${STACK.apiUrl}/graphql`, { data: { query: '{ events(filter: { when: UPCOMING }, limit: 100) { items { date hasEnded } } }' } });
+    const items = ((await answer.json()).data.events.items as Array<{ date: string; hasEnded: boolean }>).filter((e) => !e.hasEnded);
+    const total = items.length;
     const months = new Set(items.map((e) => e.date.slice(0, 7)));
     expect(months.size).toBeGreaterThan(1); // the demo data has events in several months to come
 
@@ -32,8 +33,7 @@ test.describe('events page @mobile', () => {
 });
 
 test.describe('events calendar @mobile', () => {
-  // Open defect (issue 24 item 9 follow-up): in the full journey run, events that ended earlier the same day (left by other journeys) still show a Past badge in the upcoming lists although lib/date-time notOver filters them in a unit test; not diagnosed before the session ended.
-  test.fixme('filters by type, month and year and narrows to a day in the all view', async ({ page }) => {
+  test('filters by type, month and year and narrows to a day in the all view', async ({ page }) => {
     await openCalendar(page);
     await expect(page).toHaveTitle(/Events Calendar/);
     const type = page.getByLabel('Event type');

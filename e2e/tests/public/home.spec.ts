@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('home page @mobile', () => {
-  // Open defect (issue 24 item 9 follow-up): in the full journey run, events that ended earlier the same day (left by other journeys) still show a Past badge in the upcoming lists although lib/date-time notOver filters them in a unit test; not diagnosed before the session ended.
-  test.fixme('shows the hero, the programme, the programmes and both event carousels', async ({ page }) => {
+  test('shows the hero, the programme, the programmes and both event carousels', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/Home \| Gyan Jyoti Education Mission/);
 
