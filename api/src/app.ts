@@ -20,6 +20,7 @@ import { createErrorMiddleware } from './rest/error-middleware';
 import { createRestRouter } from './rest/router';
 import { changeFeedOf } from './db/change-feed';
 import { withStatementHeader } from './db/statement-counter';
+import { ChangeStream } from './http/change-stream';
 import { bodyReadByFrontDoor, PublicCache, type GraphQLAnswer } from './http/public-cache';
 import { Metrics, metricsEndpoint } from './http/metrics';
 import { observeRequests, RouteLabels } from './http/observe';
@@ -33,7 +34,9 @@ export interface App {
   apollo: ApolloServer<GraphQLContext>;
   /** The shared answers of public reads (tests look at its counts). */
   publicCache: PublicCache;
-  /** Shutting down: /readyz answers 503 from now on. */
+  /** The change feed as server-sent events for the page servers (GET /api/changes). */
+  changeStream: ChangeStream;
+  /** Shutting down: /readyz answers 503 from now on, and the change streams end. */
   drain(): void;
   stop(): Promise<void>;
 }
@@ -53,6 +56,7 @@ export async function createApp(config: Config, dataSource: DataSource, services
   changes.subscribe((changed) => publicCache.invalidate(changed));
   publicCache.setEnabled(changes.coherent);
   changes.onCoherenceChange((coherent) => publicCache.setEnabled(coherent));
+  const changeStream = new ChangeStream(changes);
   // Prometheus metrics (GET /metrics) only when METRICS_TOKEN is set; a registry per app.
   const metrics = config.metricsToken ? new Metrics({ dataSource, publicCache, mail: services.mail, jobs: services.jobs, logger }) : null;
 
@@ -103,6 +107,8 @@ export async function createApp(config: Config, dataSource: DataSource, services
     res.status(404).json({ success: false, code: 'NOT_FOUND', msg: 'File not found', message: 'File not found', error: 'File not found' });
   });
 
+  // The site's page servers keep drawn pages until a change: they hear of changes here (http/change-stream.ts).
+  app.get('/api/changes', changeStream.handler);
   const restRouter = createRestRouter(services, { publicCache });
   app.use('/api', restRouter);
 
@@ -159,5 +165,19 @@ export async function createApp(config: Config, dataSource: DataSource, services
     ),
     { logger, routes, observer: metrics && ((method, route, status, seconds) => metrics.observe(method, route, status, seconds)) },
   );
-  return { app, handler, apollo, publicCache, drain: () => void (draining = true), stop: () => apollo.stop() };
+  return {
+    app,
+    handler,
+    apollo,
+    publicCache,
+    changeStream,
+    drain: () => {
+      draining = true;
+      changeStream.close();
+    },
+    stop: async () => {
+      changeStream.close();
+      await apollo.stop();
+    },
+  };
 }

@@ -76,6 +76,10 @@ export interface TestContext {
   app: import('express').Express;
   /** The app's shared answers of public reads. */
   publicCache: import('../http/public-cache').PublicCache;
+  /** The whole request listener (tests that need a real socket listen on it). */
+  handler: import('node:http').RequestListener;
+  /** GET /api/changes. */
+  changeStream: import('../http/change-stream').ChangeStream;
   /** POST /graphql with an optional bearer token. */
   gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ status: number; data: T; errors?: any[] }>;
   close(): Promise<void>;
@@ -106,6 +110,8 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     clock,
     app: built.app,
     publicCache: built.publicCache,
+    handler: built.handler,
+    changeStream: built.changeStream,
     http,
     async gql(query, variables, token) {
       let req = request(built.handler).post('/graphql').set('content-type', 'application/json');
