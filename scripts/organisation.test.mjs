@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import test from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { SITE_NAME } from './page-meta.mjs';
+import { SITE_NAME } from '../site-server/dist/page-meta.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const organisation = JSON.parse(readFileSync(path.join(root, 'shared/organisation.json'), 'utf8'));

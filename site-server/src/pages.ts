@@ -257,8 +257,15 @@ export class Pages {
     return this.plain.size;
   }
 
+  /** A page's key: ?lang= is already in p.lang (so /x?lang=hi and /x with the Hindi cookie are one page). */
   keyOf(p: PageRequest): string {
-    return `${p.lang}\0${p.base}\0${p.pathname}\0${p.search}`;
+    let search = p.search;
+    if (search.includes('lang=')) {
+      const params = new URLSearchParams(search);
+      params.delete('lang');
+      search = params.toString();
+    }
+    return `${p.lang}\0${p.base}\0${p.pathname}\0${search}`;
   }
 
   /** The page for a GET or HEAD, resolved to the Representation to send (or null: no template at all). */

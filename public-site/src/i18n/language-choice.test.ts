@@ -1,4 +1,4 @@
-import choice from '../../../scripts/language-choice-cases.json';
+import choice from '../../../site-server/language-choice-cases.json';
 import { chooseLanguage, cookieValue, dropLanguageFromUrl, languageCookie, pickLanguage } from './language-choice';
 
 /** Every cookie of the page removed (jsdom keeps them across tests). */

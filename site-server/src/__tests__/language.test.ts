@@ -1,14 +1,17 @@
-// node --test scripts/: the server's choice of language, and the head it writes for it.
+// The server's choice of language, and the head it writes for it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { alternateLinks, withMeta } from './page-head.mjs';
-import { pageMeta } from './page-meta.mjs';
-import { cookieValue, languageOf, pickLanguage } from './site-language.mjs';
+import { alternateLinks, withMeta } from '../page-head.js';
+import { pageMeta } from '../page-meta.js';
+import { cookieValue, languageOf, pickLanguage } from '../language.js';
 
-const { cases } = JSON.parse(readFileSync(new URL('./language-choice-cases.json', import.meta.url), 'utf8'));
+/** Shared with the browser's tests (public-site/src/i18n/language-choice.test.ts): both sides choose alike. */
+const { cases } = JSON.parse(readFileSync(new URL('../../language-choice-cases.json', import.meta.url), 'utf8')) as {
+  cases: { query: string | null; cookie: string | null; server: string }[];
+};
 
-describe('site-language', () => {
+describe('language', () => {
   it('chooses as the browser does: ?lang, then the cookie, then English', () => {
     for (const { query, cookie, server } of cases) assert.equal(pickLanguage({ query, cookie }), server, JSON.stringify({ query, cookie }));
   });
@@ -37,14 +40,14 @@ describe('page-head', () => {
   const template = '<html lang="en"><head><meta name="description" content="x" /><title>t</title></head></html>';
 
   it('gives the same head when applied again (a prerendered page already has one)', () => {
-    const meta = { ...pageMeta['/about'].hi, lang: 'hi', siteName: 'ज्ञान ज्योति शिक्षा मिशन', pageUrl: 'https://example.org/about' };
+    const meta = { ...pageMeta['/about'].hi, lang: 'hi' as const, siteName: 'ज्ञान ज्योति शिक्षा मिशन', pageUrl: 'https://example.org/about' };
     const once = withMeta(template, meta);
-    assert.equal(withMeta(withMeta(template, { ...pageMeta['/about'].en, lang: 'en', siteName: 'x', keepMarker: true }), meta), once);
+    assert.equal(withMeta(withMeta(template, { ...pageMeta['/about'].en, lang: 'en' as const, siteName: 'x', keepMarker: true }), meta), once);
     assert.equal(withMeta(once, meta), once);
   });
 
   it('leaves a marker for nginx only when it has no URL to write', () => {
-    const meta = { ...pageMeta['/'].en, lang: 'en', siteName: 'x' };
+    const meta = { ...pageMeta['/'].en, lang: 'en' as const, siteName: 'x' };
     assert.match(withMeta(template, { ...meta, keepMarker: true }), /<!--page-alternates-->/);
     assert.doesNotMatch(withMeta(template, { ...meta, keepMarker: true, pageUrl: 'https://example.org/' }), /<!--page-alternates-->/);
   });
