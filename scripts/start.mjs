@@ -24,6 +24,8 @@ function newestMtime(dir) {
 
 const parts = [
   { workspace: 'api', output: 'api/dist/main.js', sources: ['api/src'] },
+  // Before the sites: their builds use its head writer and compressor (site-server/dist).
+  { workspace: 'site-server', output: 'site-server/dist/main.js', sources: ['site-server/src'] },
   { workspace: 'public-site', output: 'public-site/dist/index.html', sources: ['public-site/src', 'public-site/index.html', 'public-site/public'] },
   { workspace: 'admin-portal', output: 'admin-portal/dist/index.html', sources: ['admin-portal/src', 'admin-portal/index.html', 'admin-portal/public'] },
 ];
@@ -86,8 +88,9 @@ if (!(await waitForApi())) {
   shutdown(1);
 } else {
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  run('public-site', ['scripts/serve-site.mjs', 'public-site/dist', String(publicPort), apiUrl]);
-  run('admin-portal', ['scripts/serve-site.mjs', 'admin-portal/dist', String(adminPort), apiUrl]);
+  // The site server (site-server/): every public page drawn with its data, kept until the API's change feed says it changed.
+  run('public-site', ['site-server/dist/main.js', 'public-site/dist', String(publicPort), apiUrl]);
+  run('admin-portal', ['site-server/dist/main.js', 'admin-portal/dist', String(adminPort), apiUrl]);
   console.log(`
   Public site:   http://localhost:${publicPort}
   Admin portal:  http://localhost:${adminPort}/admin

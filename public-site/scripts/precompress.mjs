@@ -1,8 +1,8 @@
 // Build step after `vite build` and the prerender: brotli and gzip files beside every compressible
-// asset of dist/ (scripts/precompress.mjs), sent by scripts/serve-site.mjs and nginx.
+// asset of dist/ (site-server/src/precompress.ts, built to site-server/dist), sent by the site server and nginx.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { precompressDir } from '../../scripts/precompress.mjs';
+import { precompressDir } from '../../site-server/dist/precompress.js';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const started = Date.now();

@@ -2,26 +2,27 @@
 // (`vite build --ssr src/entry-server.tsx`, into dist-ssr/), each in English and in Hindi. Each page is
 // index.html with:
 // - the page's HTML in #root (signed out, data loading), so a phone paints it before the JavaScript
-//   arrives, in the language the server picks for the reader (scripts/site-language.mjs);
+//   arrives, in the language the server picks for the reader (site-server/src/language.ts);
 // - <html lang> of its language (the client hydrates only a page in the language it chose), and the
-//   title, description and Open Graph tags in that language (scripts/page-meta.mjs), for servers
+//   title, description and Open Graph tags in that language (site-server/src/page-meta.ts), for servers
 //   that send the file as it is (nginx); the language alternates need the site's origin, so a marker
-//   stands where nginx writes them (deploy/nginx-site.conf) and scripts/serve-site.mjs rewrites the head;
+//   stands where nginx writes them (deploy/nginx-site.conf) and the site server (site-server/) rewrites the head;
 // - the stylesheets of the chunks the page rendered (no unstyled flash, no layout shift) and module
 //   preloads of their scripts (fetched with the entry instead of after it), and on Hindi pages of the
 //   Hindi catalogue, which the app needs before it can hydrate; a data part's scripts (app/data-part.tsx)
 //   are not preloaded: they load when the part is wanted.
 // dist/prerendered/routes.json maps each route pattern to its file per language (English at the top,
-// Hindi under hi/); scripts/serve-site.mjs and the nginx configuration serve these files for their
+// Hindi under hi/); the site server (site-server/) and the nginx configuration serve these files for their
 // routes and index.html for every other one.
 // Each page renders in its own process so that the dynamic imports it records are its own.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { withLang, withMeta } from '../../scripts/page-head.mjs';
-import { metaOfPage, SITE_NAME } from '../../scripts/page-meta.mjs';
-import { SITE_LANGUAGES } from '../../scripts/site-language.mjs';
+// The site server's head writer, titles and languages (site-server/src, built to site-server/dist first).
+import { withLang, withMeta } from '../../site-server/dist/page-head.js';
+import { metaOfPage, SITE_NAME } from '../../site-server/dist/page-meta.js';
+import { SITE_LANGUAGES } from '../../site-server/dist/language.js';
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(appDir, 'dist');
@@ -131,7 +132,7 @@ async function main() {
       console.log(`prerendered ${pattern} (${lang}) → dist/prerendered/${file} (${(html.length / 1024).toFixed(1)} KB of HTML, ${links.length} extra links)`);
     }
   }
-  // scripts/serve-site.mjs serves index.html once they expire, and prerenders again.
+  // the site server (site-server/) serves index.html once they expire, and prerenders again.
   const expires = prerenderValidUntil(new Date()).toISOString();
   writeFileSync(path.join(outDir, 'routes.json'), `${JSON.stringify({ expires, routes }, null, 2)}\n`);
 }

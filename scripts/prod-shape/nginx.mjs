@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITE_TEMPLATE = path.join(root, 'deploy/nginx-site.conf');
-export const SITE_PARAMETERS = ['API_UPSTREAM_SERVERS', 'SITE_LISTEN', 'SITE_ROOT', 'EVENT_PAGE_SERVERS'];
-/** EVENT_PAGE_SERVERS of a site without a page server (the site images' default, Dockerfile). */
+export const SITE_PARAMETERS = ['API_UPSTREAM_SERVERS', 'SITE_LISTEN', 'SITE_ROOT', 'PAGE_SERVERS'];
+/** PAGE_SERVERS of a site without page servers (the site images' default, Dockerfile). */
 export const NO_PAGE_SERVER = 'server 127.0.0.1:9 down;';
 
 /** The nginx binary: NGINX_BIN, else nginx on PATH, else Debian's /usr/sbin/nginx; null when none. */
