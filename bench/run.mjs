@@ -17,10 +17,10 @@
 //                              `npm run build -w public-site`); without it the site rows are left out of a full run
 //   BENCH_SITE_ROUNDS          rounds of the site rows (default 3): the servers are measured in turn, each row is its median
 //   BENCH_SITE_ACCEPT_ENCODING the site rows' Accept-Encoding (default 'gzip, br'; empty: none, the uncompressed page)
-//   BENCH_SITE_BEFORE          another serve-site.mjs (e.g. a copy of an older commit's, beside a node_modules it can
+//   BENCH_SITE_BEFORE          another site server's entry (site-server/dist/main.js or an older scripts/serve-site.mjs) (e.g. a copy of an older commit's, beside a node_modules it can
 //                              import from) measured on the same dist in the same run, against the same ceiling
 //
-// Site rows: scripts/serve-site.mjs (NODE_ENV=production) on the built public site, proxying to the API of the run, asked
+// Site rows: site-server/dist/main.js (NODE_ENV=production) on the built public site, proxying to the API of the run, asked
 // for GET / as a phone asks (Accept-Encoding: gzip, br), beside its own ceiling: a plain node:http server answering the
 // bytes and headers of that answer (the brotli page, its security headers, ETag, ...), in its own process.
 //
@@ -540,14 +540,14 @@ async function startSite(script, apiBase) {
 
 /**
  * The site rows: the ceiling (plain node:http answering the bytes and headers of the site server's GET /),
- * scripts/serve-site.mjs, and BENCH_SITE_BEFORE when given, all running at once and measured in turn, round
+ * site-server/dist/main.js, and BENCH_SITE_BEFORE when given, all running at once and measured in turn, round
  * after round (BENCH_SITE_ROUNDS, default 3): each row is its median round, so that a neighbour's burst of CPU
  * lands on one round of each rather than on one row. `apiBase`: the API of the run (none with BENCH_ONLY=site).
  */
 async function siteRows(apiBase = 'http://127.0.0.1:9') {
   const rounds = Math.max(1, Number(env.BENCH_SITE_ROUNDS || 3));
   const target = { path: '/', headers: PHONE };
-  const site = await startSite(path.join(root, 'scripts/serve-site.mjs'), apiBase);
+  const site = await startSite(path.join(root, 'site-server/dist/main.js'), apiBase);
   log('site server GET /: warm-up');
   await run(site.base, target, warmup);
   // After the warm-up: the page's brotli form is the one made at the best settings.
@@ -575,7 +575,7 @@ async function siteRows(apiBase = 'http://127.0.0.1:9') {
 
   const servers = [
     { name: `plain node:http, same bytes and ${headers.length / 2} headers as the site server's GET / (site ceiling)`, base: ceilingBase, bytes: sample.body.length },
-    { name: `site server (scripts/serve-site.mjs) GET /, Accept-Encoding: ${siteAcceptEncoding || '(none)'} → ${encoding}`, base: site.base, pid: site.child.pid, bytes: sample.body.length },
+    { name: `site server (site-server/dist/main.js) GET /, Accept-Encoding: ${siteAcceptEncoding || '(none)'} → ${encoding}`, base: site.base, pid: site.child.pid, bytes: sample.body.length },
   ];
   let before = null;
   if (env.BENCH_SITE_BEFORE) {
@@ -605,7 +605,7 @@ async function siteRows(apiBase = 'http://127.0.0.1:9') {
     rounds: s.runs.map((r) => Math.round(r.requests.average)),
   }));
   const lines = [
-    `Site: node scripts/serve-site.mjs ${siteDist} (NODE_ENV=production, PUBLIC_ORIGIN=http://localhost:3000), proxying to ${apiBase}; GET / with Accept-Encoding: ${siteAcceptEncoding || '(none)'}; ${rounds} round${rounds === 1 ? '' : 's'} of ${seconds} s, each site row its median round (req/s of every round: ${rows.map((r) => r.rounds.join(', ')).join(' | ')}; of the ceiling in the same round: ${rows
+    `Site: node site-server/dist/main.js ${siteDist} (NODE_ENV=production, PUBLIC_ORIGIN=http://localhost:3000), proxying to ${apiBase}; GET / with Accept-Encoding: ${siteAcceptEncoding || '(none)'}; ${rounds} round${rounds === 1 ? '' : 's'} of ${seconds} s, each site row its median round (req/s of every round: ${rows.map((r) => r.rounds.join(', ')).join(' | ')}; of the ceiling in the same round: ${rows
       .slice(1)
       .map((r) => r.rounds.map((x, i) => `${Math.round((x / rows[0].rounds[i]) * 100)}%`).join(', '))
       .join(' | ')}); the site server's resident memory after its rows ${rssOf(site.child.pid).rss.toFixed(0)} MB.`,

@@ -34,7 +34,8 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { codeOf, waitForMail } from './prod-shape/mail.mjs';
 import { findMimeTypes, findNginx, NO_PAGE_SERVER, prepareNginx, readAccessLog, startNginx, stopNginx, upstreamServers } from './prod-shape/nginx.mjs';
-import { eventTitle, metaOfPage } from './page-meta.mjs';
+import { measureFreshness } from './freshness.mjs';
+import { eventTitle, metaOfPage, SITE_NAME } from '../site-server/dist/page-meta.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiMain = path.join(root, 'api/dist/main.js');
@@ -80,6 +81,7 @@ function skipReason() {
     [path.join(publicDist, 'index.html'), 'npm run build -w public-site'],
     [path.join(publicDist, 'prerendered/routes.json'), 'npm run build -w public-site'],
     [path.join(adminDist, 'index.html'), 'npm run build -w admin-portal'],
+    [path.join(root, 'site-server/dist/main.js'), 'npm run build -w site-server'],
   ]) {
     if (!existsSync(file)) return `${path.relative(root, file)} does not exist (${build})`;
   }
@@ -340,7 +342,7 @@ test('production shape: nginx over two API replicas and the worker; one replica 
   const dataDir = path.join(tmp, 'data'); // shared by the replicas and the worker, as the compose volume is
   const outbox = path.join(dataDir, 'outbox');
 
-  const [portA, portB, publicPort, adminPort, pagePort] = await freePorts(5);
+  const [portA, portB, publicPort, adminPort, pagePort1, pagePort2] = await freePorts(6);
   const site = `http://127.0.0.1:${publicPort}`;
   const admin = `http://127.0.0.1:${adminPort}`;
   const databaseUrl = await createDatabase();
@@ -371,14 +373,16 @@ test('production shape: nginx over two API replicas and the worker; one replica 
   assert.equal(worker.child.exitCode, null, `the worker exited:\n${tail(worker.log)}`);
   step(`replicas A (:${portA}) and B (:${portB}) ready, worker running`);
 
-  // The page server (compose's page-server) draws /events/:id for the public site, asking the API through it.
-  const pageServer = spawnNode('page-server', path.join(root, 'scripts/serve-site.mjs'), { NODE_ENV: 'production', PUBLIC_ORIGIN: site }, [publicDist, String(pagePort), site]);
+  // Two page servers (compose's page-1 and page-2) draw every public page, asking the API (data, change feed) through nginx.
+  const pageServers = [pagePort1, pagePort2].map((port, i) =>
+    spawnNode(`page-server-${i + 1}`, path.join(root, 'site-server/dist/main.js'), { NODE_ENV: 'production', PUBLIC_ORIGIN: site }, [publicDist, String(port), site]),
+  );
 
   const upstream = upstreamServers([`127.0.0.1:${portA}`, `127.0.0.1:${portB}`]);
   const nginxBin = findNginx();
-  for (const [name, port, dist, pages] of [['public', publicPort, publicDist, `server 127.0.0.1:${pagePort};`], ['admin', adminPort, adminDist, NO_PAGE_SERVER]]) {
+  for (const [name, port, dist, pages] of [['public', publicPort, publicDist, `server 127.0.0.1:${pagePort1}; server 127.0.0.1:${pagePort2};`], ['admin', adminPort, adminDist, NO_PAGE_SERVER]]) {
     const dir = path.join(tmp, `nginx-${name}`);
-    const conf = prepareNginx(nginxBin, dir, { API_UPSTREAM_SERVERS: upstream, SITE_LISTEN: `127.0.0.1:${port}`, SITE_ROOT: dist, EVENT_PAGE_SERVERS: pages });
+    const conf = prepareNginx(nginxBin, dir, { API_UPSTREAM_SERVERS: upstream, SITE_LISTEN: `127.0.0.1:${port}`, SITE_ROOT: dist, PAGE_SERVERS: pages });
     const server = await startNginx(nginxBin, dir, conf, `http://127.0.0.1:${port}/`);
     nginxes.push(Object.assign(server, { name }));
   }
@@ -396,12 +400,12 @@ test('production shape: nginx over two API replicas and the worker; one replica 
     { url: '/about', lang: 'en', meta: '/about', prerendered: true },
     { url: '/about?lang=hi', lang: 'hi', meta: '/about', prerendered: true },
     { url: '/about', cookie: 'lang=hi', lang: 'hi', meta: '/about', prerendered: true },
-    { url: '/events', lang: 'en', prerendered: false },
-    { url: '/events?lang=hi', lang: 'hi', prerendered: false },
+    { url: '/events', lang: 'en', meta: '/events', prerendered: true },
+    { url: '/events?lang=hi', lang: 'hi', meta: '/events', prerendered: true },
     { url: `/events/${seeded.id}`, lang: 'en', meta: `/events/${seeded.id}`, prerendered: true, drawn: true },
     { url: `/events/${seeded.id}?lang=hi`, lang: 'hi', meta: `/events/${seeded.id}`, prerendered: true, drawn: true },
   ];
-  await waitForPage(pageServer, `http://127.0.0.1:${pagePort}/`);
+  for (const [i, port] of [pagePort1, pagePort2].entries()) await waitForPage(pageServers[i], `http://127.0.0.1:${port}/about`);
   for (const c of pageChecks) {
     const a = await call(site, 'GET', c.url, { headers: c.cookie ? { cookie: c.cookie } : {} });
     const what = `${c.url}${c.cookie ? ` (cookie ${c.cookie})` : ''}`;
@@ -421,7 +425,7 @@ test('production shape: nginx over two API replicas and the worker; one replica 
       assert.ok(a.text.includes(`<title>${title}</title>`), `${what}: <title>${title}</title>`);
       const pathOnly = c.url.replace(/\?.*/, '');
       const canonical = `${site}${pathOnly}${c.lang === 'hi' ? '?lang=hi' : ''}`;
-      assert.ok(a.text.includes(`<link rel="canonical" href="${canonical}" />`), `${what}: canonical ${canonical} written in by sub_filter`);
+      assert.ok(a.text.includes(`<link rel="canonical" href="${canonical}" />`), `${what}: canonical ${canonical} written by the page server`);
       assert.ok(a.text.includes(`<link rel="alternate" hreflang="hi" href="${site}${pathOnly}?lang=hi" />`), `${what}: Hindi alternate`);
     } else {
       assert.match(a.text, /<div id="root"><\/div>/, `${what} is index.html`);
@@ -439,14 +443,26 @@ test('production shape: nginx over two API replicas and the worker; one replica 
   const adminIndex = await call(admin, 'GET', '/events');
   assert.equal(adminIndex.status, 200, 'admin portal route');
   assert.match(adminIndex.text, /<div id="root"><\/div>/, 'the admin portal answers index.html for its routes');
-  // The page server gone: an event's page is the prerendered shell, which asks the API for the event itself.
-  await stopProcess(pageServer);
+  // Both page servers draw pages (nginx balances them).
+  await sleep(200);
+  const pagesBy = countBy(readAccessLog(publicNginx.accessLog).filter((l) => !l.uri.startsWith('/api') && !l.uri.startsWith('/graphql') && l.upstreams.length), (l) => l.upstreams.at(-1));
+  assert.deepEqual(Object.keys(pagesBy).sort(), [`127.0.0.1:${pagePort1}`, `127.0.0.1:${pagePort2}`].sort(), `pages drawn by both page servers: ${JSON.stringify(pagesBy)}`);
+
+  // ---- Fresh within a second: edits through nginx (two replicas) read back from both page servers ----
+  {
+    const { adminLogin } = await gql(admin, 'mutation L($input: AdminLoginInput!) { adminLogin(input: $input) { token } }', { input: ADMIN });
+    const fresh = await measureFreshness({ site, api: admin, token: adminLogin.token, siteName: SITE_NAME.en, log: step });
+    step(`freshness (nginx over two page servers and two API replicas on Postgres): median ${fresh.median.toFixed(0)} ms, worst ${fresh.worst.toFixed(0)} ms of ${fresh.edits}`);
+  }
+
+  // The page servers gone: an event's page is the prerendered shell, which asks the API for the event itself.
+  for (const p of pageServers) await stopProcess(p);
   const shell = await call(site, 'GET', `/events/${seeded.id}`);
   assert.equal(shell.status, 200, 'an event page without the page server');
   assert.doesNotMatch(shell.text, /id="page-data"/, 'the shell carries no event');
   assert.ok(shell.text.includes(`<title>${metaOfPage(`/events/${seeded.id}`, 'en').title}</title>`), 'the shell has the event page title');
   assert.equal(shell.headers.get('cache-control'), 'no-cache', 'the shell is not cached');
-  step(`public pages: ${pageChecks.length} pages in en/hi (prerendered where built, event pages drawn by the page server, the shell once it stopped), assets gzip_static, /.vite 404, admin portal index`);
+  step(`public pages: ${pageChecks.length} pages in en/hi (drawn by the two page servers, the prerendered shell once they stopped), assets gzip_static, /.vite 404, admin portal index`);
 
   // ---- A visitor registers for an event with the code from the mail ----
   const first = await registerWithCode(site, outbox, 'first', seeded.id);
@@ -505,7 +521,7 @@ test('production shape: nginx over two API replicas and the worker; one replica 
 
   // ---- Load through nginx; SIGTERM to replica B in the middle ----
   const graphqlList = { query: EVENTS_QUERY, variables: { filter: { when: 'UPCOMING' }, limit: 20 } };
-  const pages = ['/', '/about?lang=hi', '/events', `/events/${seeded.id}`, asset];
+  const pages = ['/', '/about?lang=hi', '/events', `/events/${seeded.id}`, asset]; // pages: the shell from nginx (the page servers are stopped)
   const get = (url, check) => () => ({ method: 'GET', url, check });
   const eventsListed = jsonCheck((j) => j.success === true && Array.isArray(j.data));
   const loops = [

@@ -24,7 +24,7 @@
 // Usage:
 //   node scripts/profile-main-thread.mjs [--build=<checkout>[,<checkout>] | --dist=<dir>[,<dir>]]
 //       [--label=before,after] [--api=http://127.0.0.1:4000] [--runs=2] [--cpu=8] [--lang=en]
-//       [--pages=home,events,event,teams,contact,login,about] [--port=<free>] [--server=<serve-site.mjs>]
+//       [--pages=home,events,event,teams,contact,login,about] [--port=<free>] [--server=<site-server/dist/main.js>]
 //       [--json=FILE] [--compare=FILE] [--traces=DIR] [--details]
 //   node scripts/profile-main-thread.mjs --report=FILE[,FILE] [--compare=FILE]     (tables of saved runs)
 //   node scripts/profile-main-thread.mjs --reanalyse=DIR[,DIR] [--json=FILE]         (kept traces, bucketed
@@ -46,8 +46,8 @@
 //              maps (.map files beside the scripts), script time is only split by chunk.
 //   --label    a name per build (default "before,after" for two).
 //   --api      a running API (for the site servers' proxy and for an event's id).
-//   --server   the site server (default: each build's own checkout's scripts/serve-site.mjs, i.e.
-//              <dist>/../../scripts/serve-site.mjs, else this one), run as `node <server> <dist> <port> <api>`.
+//   --server   the site server (default: each build's own checkout's site-server/dist/main.js, i.e.
+//              <dist>/../../site-server/dist/main.js, else this one), run as `node <server> <dist> <port> <api>`.
 //   --json     also write every run's figures, to FILE (several builds: FILE.<label>.json), for --compare
 //              and --report later.
 //   --compare  an earlier --json file shown as "before" beside this run. With two builds, the first is "before".
@@ -689,8 +689,8 @@ function targetsFromOptions() {
     const distDir = builds.length ? buildWithSourceMaps(path.resolve(source), label) : path.resolve(source);
     if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`${distDir} holds no built site`);
     if (!existsSync(path.join(distDir, 'prerendered', 'routes.json'))) console.error(`warning: ${distDir} has no prerendered pages (dist/prerendered/routes.json)`);
-    const ownServer = path.resolve(distDir, '..', '..', 'scripts', 'serve-site.mjs');
-    const server = path.resolve(servers[i] ?? servers[0] ?? (existsSync(ownServer) ? ownServer : path.join(root, 'scripts', 'serve-site.mjs')));
+    const ownServer = path.resolve(distDir, '..', '..', 'site-server', 'dist', 'main.js');
+    const server = path.resolve(servers[i] ?? servers[0] ?? (existsSync(ownServer) ? ownServer : path.join(root, 'site-server', 'dist', 'main.js')));
     return { label, source: builds.length ? path.resolve(source) : undefined, distDir, server, maps: new SourceMaps(distDir) };
   });
 }
