@@ -39,6 +39,14 @@ export default tseslint.config(
     },
   },
   {
+    // The page server: Node only, and no import of the apps' or the API's sources (it loads the built renderer).
+    files: ['site-server/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/src/**', '**/public-site/src/**', '**/admin-portal/src/**'], message: 'The site server loads the built renderer (dist-ssr), never the sources.' }] }],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs', 'e2e/**/*.ts', '**/scripts/**', '**/*.config.*', '**/jest.*'],
     languageOptions: { globals: globals.node },
   },

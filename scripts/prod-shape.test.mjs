@@ -377,6 +377,8 @@ test('production shape: nginx over two API replicas and the worker; one replica 
   const pageServers = [pagePort1, pagePort2].map((port, i) =>
     spawnNode(`page-server-${i + 1}`, path.join(root, 'site-server/dist/main.js'), { NODE_ENV: 'production', PUBLIC_ORIGIN: site }, [publicDist, String(port), site]),
   );
+  // Up before nginx: a page server that refuses nginx's first request is skipped by it for 10 s.
+  for (const [i, port] of [pagePort1, pagePort2].entries()) await waitForPage(pageServers[i], `http://127.0.0.1:${port}/about`);
 
   const upstream = upstreamServers([`127.0.0.1:${portA}`, `127.0.0.1:${portB}`]);
   const nginxBin = findNginx();
@@ -405,7 +407,7 @@ test('production shape: nginx over two API replicas and the worker; one replica 
     { url: `/events/${seeded.id}`, lang: 'en', meta: `/events/${seeded.id}`, prerendered: true, drawn: true },
     { url: `/events/${seeded.id}?lang=hi`, lang: 'hi', meta: `/events/${seeded.id}`, prerendered: true, drawn: true },
   ];
-  for (const [i, port] of [pagePort1, pagePort2].entries()) await waitForPage(pageServers[i], `http://127.0.0.1:${port}/about`);
+
   for (const c of pageChecks) {
     const a = await call(site, 'GET', c.url, { headers: c.cookie ? { cookie: c.cookie } : {} });
     const what = `${c.url}${c.cookie ? ` (cookie ${c.cookie})` : ''}`;
