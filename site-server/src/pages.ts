@@ -241,6 +241,8 @@ export interface PagesOptions {
 export class Pages {
   /** Static pages (a template with the head of its URL and language: no data), made once per build. */
   private readonly plain = new Map<string, Representation>();
+  /** Pages being drawn, by key (at most one drawing per page at a time). */
+  private readonly drawing = new Map<string, { ticket: number; done: Promise<Representation | null> }>();
   private renderFailures = 0;
   private loadFailures = 0;
 
@@ -268,12 +270,27 @@ export class Pages {
     return `${p.lang}\0${p.base}\0${p.pathname}\0${search}`;
   }
 
-  /** The page for a GET or HEAD, resolved to the Representation to send (or null: no template at all). */
+  /**
+   * The page for a GET or HEAD, resolved to the Representation to send (or null: no template at all).
+   * Readers asking for a page being drawn wait for that drawing (unless a change came since it began).
+   */
   async page(p: PageRequest): Promise<Representation | null> {
     const key = this.keyOf(p);
     const kept = this.o.cache.get(key);
     if (kept) return kept;
     const ticket = this.o.cache.ticket();
+    const drawing = this.drawing.get(key);
+    if (drawing && drawing.ticket === ticket) return drawing.done;
+    const done = this.draw(p, key, ticket);
+    this.drawing.set(key, { ticket, done });
+    try {
+      return await done;
+    } finally {
+      if (this.drawing.get(key)?.done === done) this.drawing.delete(key);
+    }
+  }
+
+  private async draw(p: PageRequest, key: string, ticket: number): Promise<Representation | null> {
     const template = this.templateOf(p);
     const ssr = await this.o.renderer.get();
     let loaded: LoadedPage | null = null;

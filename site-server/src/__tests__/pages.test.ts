@@ -121,6 +121,17 @@ describe('pages drawn with their data, kept until a change', () => {
     }
   });
 
+  it('draws a page once for readers asking for it at the same time', async () => {
+    const site = await start(app(), () => ({ page: { pageData: { title: 'T' }, meta: { title: 'T' }, topics: ['events'] } }));
+    try {
+      const pages = await Promise.all(Array.from({ length: 10 }, () => site.get('/events/e1')));
+      assert.ok(pages.every((p) => p.status === 200 && p.html.includes('<h1>T</h1>')));
+      assert.equal(site.api.requests.length, 1);
+    } finally {
+      await site.close();
+    }
+  });
+
   it('sends the page without its data when the API fails, and keeps nothing of it', async () => {
     const site = await start(app(), () => ({ fail: true }));
     try {
