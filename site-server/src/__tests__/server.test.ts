@@ -24,7 +24,7 @@ const dirs: string[] = [];
 
 /** An app folder with a built index.html, prerendered pages in both languages valid until `expires` and a prerender script. */
 function appWith({ expires, prerenderScript }: { expires: number; prerenderScript: string }) {
-  const appDir = mkdtempSync(path.join(os.tmpdir(), 'serve-site-'));
+  const appDir = mkdtempSync(path.join(os.tmpdir(), 'site-server-'));
   dirs.push(appDir);
   const dist = path.join(appDir, 'dist');
   mkdirSync(path.join(dist, 'prerendered', 'events'), { recursive: true });
@@ -100,7 +100,7 @@ after(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('serve-site: prerendered pages', () => {
+describe('site server: prerendered pages', () => {
   it("serves a route's prerendered page, with the page's meta, and index.html for every other route", async () => {
     const { dist } = appWith({ expires: Date.now() + hour, prerenderScript: 'process.exit(1);' });
     const site = await serve(dist);
@@ -176,7 +176,7 @@ describe('serve-site: prerendered pages', () => {
   });
 });
 
-describe('serve-site: the page in the reader\'s language', () => {
+describe('site server: the page in the reader\'s language', () => {
   const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
 
   it('picks the language by ?lang=, then the lang cookie, then English', async () => {
@@ -309,7 +309,7 @@ function servedState(html: string) {
   return m ? JSON.parse(m[1]) : null;
 }
 
-describe('serve-site: an event page drawn with its event', { skip: !built && 'public-site is not built (npm run build -w public-site)' }, () => {
+describe('site server: an event page drawn with its event', { skip: !built && 'public-site is not built (npm run build -w public-site)' }, () => {
   it('renders the event into the page in the page\'s language, with its data for the client, asking the API once per language', async () => {
     const api = await fakeApi();
     const site = await serve(publicDist, { apiUrl: api.url, feed: true });
@@ -456,7 +456,7 @@ function assertSecurityHeaders(headers: Record<string, string>, where: string, {
   assert.equal(headers['x-powered-by'], undefined, `${where}: x-powered-by`);
 }
 
-describe('serve-site: compressed forms, validators and caching', () => {
+describe('site server: compressed forms, validators and caching', () => {
   it('sends br when accepted, else gzip, else identity, each the same page, with Vary: Cookie, Accept-Encoding', async () => {
     const { dist } = appWith({ expires: Date.now() + hour, prerenderScript: 'process.exit(1);' });
     const site = await serve(dist);

@@ -1,7 +1,9 @@
 import { createServer, get, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Client } from 'pg';
 import { changeFeedOf, topics, touched } from '../../db/change-feed';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { openDatabase, type Database } from '../../db/data-source';
+import { createTestContext, usingPostgres, type TestContext } from '../../test/harness';
 import { adminToken, makeUser } from '../../test/scenarios';
 
 /** One subscriber: the events it has read so far, and a way to wait for the next that matches. */
@@ -135,5 +137,49 @@ describe('GET /api/changes: the change feed for page servers', () => {
     const refused = await subscribe(base);
     expect(refused.res.statusCode).toBe(503);
     refused.close();
+  });
+});
+
+const onPostgres = usingPostgres ? describe : describe.skip;
+
+// Two API processes on one Postgres: a page server subscribed to one hears what the other commits.
+onPostgres('GET /api/changes across API processes (Postgres; skipped on PGlite, which one process owns)', () => {
+  let ctx: TestContext;
+  let other: Database;
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    other = await openDatabase({ url: ctx.db.url!, poolSize: 2 });
+    server = createServer(ctx.handler).listen(0);
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+    await other.close();
+    await ctx.close();
+  });
+
+  it('sends what another process commits, ends the stream when its LISTEN connection drops, and takes subscribers again once it listens', async () => {
+    const s = await subscribe(base);
+    await s.next((e) => e.event === 'ready');
+    const started = Date.now();
+    await other.dataSource.transaction(async (m) => touched(m, topics.events, topics.event('E2')));
+    expect((await s.next((e) => e.event === 'change', 1_000)).data).toBe('events event:e2');
+    expect(Date.now() - started).toBeLessThan(1_000);
+
+    const ended = new Promise((r) => s.res.once('end', r));
+    const feed = changeFeedOf(ctx.db.dataSource);
+    const killer = new Client({ connectionString: ctx.db.url });
+    await killer.connect();
+    await killer.query('SELECT pg_terminate_backend($1)', [feed.listenerPid]);
+    await killer.end();
+    await ended;
+    for (let i = 0; i < 300 && !feed.coherent; i++) await new Promise((r) => setTimeout(r, 10));
+    const again = await subscribe(base);
+    expect(again.res.statusCode).toBe(200);
+    again.close();
   });
 });
