@@ -12,7 +12,10 @@
 //                              a git worktree of another commit can be measured in the same session ("before and after");
 //                              both builds use the same database (seeded again each run unless BENCH_SKIP_SEED): if their
 //                              migrations differ, give each its own DATABASE_URL
-//   BENCH_ONLY=site            only the site server's rows: no API build, no seeding, no API (GET / never asks the API)
+//   BENCH_ONLY=site            only the site server's rows: no API build, no seeding, no API of its own (the site server
+//                              then has no change feed, keeps no page drawn with data, and draws GET / without data)
+//   BENCH_SITE_API             with BENCH_ONLY=site: an API already running (e.g. http://127.0.0.1:4000) for the site
+//                              rows, so that the site server's change feed is up and pages are kept as in production
 //   BENCH_SITE_DIST            the built public site the site server serves (default public-site/dist; build it with
 //                              `npm run build -w public-site`); without it the site rows are left out of a full run
 //   BENCH_SITE_ROUNDS          rounds of the site rows (default 3): the servers are measured in turn, each row is its median
@@ -627,7 +630,7 @@ async function main() {
   else lines.push(`Site rows only (BENCH_ONLY=site): autocannon ${connections} connections, ${seconds} s per row after ${warmup} s warm-up, client on the same machine. Load average at the start: ${loadAtStart}.`);
   if (api) rows.push(...api.rows);
   if (existsSync(path.join(siteDist, 'index.html'))) {
-    const site = await siteRows(api?.base);
+    const site = await siteRows(api?.base ?? env.BENCH_SITE_API);
     lines.push(...site.lines);
     rows.push(...site.rows);
   } else if (onlySite) {
