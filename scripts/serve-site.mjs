@@ -9,8 +9,9 @@
 // Accept-Encoding`, an ETag per form and 304 for If-None-Match. The security headers are helmet's,
 // taken once at start. Only the API's paths go through http-proxy-middleware.
 //
-// One page is drawn per request: /events/:id, with its event (the app's dist-ssr/entry-server.js, the page's
-// own query against the API, its answer sent along for the client to hydrate from; see sendEventPage).
+// Pages whose route declares data (home, events, an event, team) are drawn per request with it: the app's
+// dist-ssr/entry-server.js asks the API for it (loadPageData), draws the page (render) and the answers go
+// along for the client to hydrate from; see sendDataPage.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
@@ -118,21 +119,21 @@ function serverRenderer(distDir, log) {
 }
 
 /**
- * The data of an event page in a language, from the API through the renderer's loadPageData (the
- * page's own query, signed out), kept RENDERED_DATA_TTL_MS; one request at a time per event and
- * language. Resolves to { event, pageData, key } (key: a digest of the data), { event: null } for
- * an unknown event or when the API fails or is slow (the page is then the shell, as it always was).
+ * The data of a page in a language, from the API through the renderer's loadPageData (its route's
+ * queries, signed out), kept RENDERED_DATA_TTL_MS; one request at a time per URL and language.
+ * Resolves to the LoadedPage with `key` (a digest of the data), or null for a page without data or
+ * when the API fails or is slow (the page is then the shell, as it always was).
  */
 function pageDataLoader(graphqlUrl) {
   const cache = new Map();
-  return (renderer, id, lang) => {
-    const key = `${lang}\u0000${id}`;
+  return (renderer, url, lang) => {
+    const key = `${lang}\u0000${url}`;
     const now = Date.now();
     const hit = cache.get(key);
     if (hit && hit.expires > now) return hit.value;
-    const value = renderer.loadPageData(`/events/${encodeURIComponent(id)}`, lang, { graphqlUrl }).then(
-      (data) => (data ? { ...data, key: createHash('sha1').update(JSON.stringify(data.pageData)).digest('base64url') } : { event: null }),
-      () => ({ event: null }), // API down, slow or answering nonsense: the shell
+    const value = renderer.loadPageData(url, lang, { graphqlUrl }).then(
+      (data) => (data ? { ...data, key: createHash('sha1').update(JSON.stringify(data.pageData)).digest('base64url') } : null),
+      () => null, // API down, slow or answering nonsense: the shell
     );
     cache.delete(key);
     cache.set(key, { value, expires: now + RENDERED_DATA_TTL_MS });
@@ -353,25 +354,26 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
    * ({ key, url, state, elementId, render }) draws the page of a prerendered template with data:
    * render(url) gives the HTML of #root, made only when the page is not kept already.
    */
-  function sendPage(req, res, pathname, lang, meta, event, served = null) {
+  function sendPage(req, res, pathname, lang, meta, pageMeta, served = null, status = 200) {
     // Without a configured origin (local runs) the request's own host is used; production sets PUBLIC_ORIGIN.
     const base = origin ?? (production ? null : `http://${req.headers.host}`);
     const page = app.page(pathname, lang);
     const template = page !== null && app.file(page) ? page : '/index.html';
     let eventKey = '';
-    if (event) {
-      eventKey = eventKeys.get(event);
-      if (eventKey === undefined) eventKeys.set(event, (eventKey = JSON.stringify(event)));
+    if (pageMeta) {
+      // The page's own link preview (loadPageData's meta: an event's title, date, place and image).
+      eventKey = eventKeys.get(pageMeta);
+      if (eventKey === undefined) eventKeys.set(pageMeta, (eventKey = JSON.stringify(pageMeta)));
       meta = {
-        title: eventTitle(lang, event.title),
-        description: summary(`${event.date} · ${event.location}. ${event.description}`),
-        image: event.imageUrl && base ? new URL(event.imageUrl, `${base}/`).href : undefined,
-        preloadImage: event.imageUrl ? { href: event.imageUrl, srcset: event.imageSrcSet, sizes: EVENT_IMAGE_SIZES } : undefined,
-        type: 'article',
+        title: pageMeta.title,
+        description: pageMeta.description ?? meta?.description,
+        image: pageMeta.image && base ? new URL(pageMeta.image, `${base}/`).href : undefined,
+        preloadImage: pageMeta.image ? { href: pageMeta.image, srcset: pageMeta.imageSrcSet, sizes: pageMeta.imageSizes } : undefined,
+        type: pageMeta.type ?? 'website',
       };
     }
     if (served && template === '/index.html') served = null;
-    let key = meta ? `${lang}\0${template}\0${base}\0${pathname}\0${eventKey}` : `${lang}\0${template}`;
+    let key = meta ? `${lang}\0${template}\0${base}\0${pathname}\0${eventKey}\0${status}` : `${lang}\0${template}\0${status}`;
     if (served) key += `\0${served.key}\0${served.url}`;
     let rep = pages.get(key);
     if (rep === undefined) {
@@ -379,11 +381,11 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
       if (!record) return errorPage(req, res, 404, 'Not Found');
       if (served && served.root === undefined) {
         served.render().then(
-          (root) => sendPage(req, res, pathname, lang, meta, event, { ...served, root }),
+          (root) => sendPage(req, res, pathname, lang, meta, pageMeta, { ...served, root }, status),
           (error) => {
             // A page that suspends or throws on the server: the shell, as before (said a few times, not per request).
             if (renderFailures++ < 5) console.error(`rendering ${served.url} (${lang}) with its data failed; serving the shell`, error);
-            sendPage(req, res, pathname, lang, meta, event);
+            sendPage(req, res, pathname, lang, meta, pageMeta, null, status);
           },
         ).catch((error) => fail(req, res, error));
         return;
@@ -400,7 +402,7 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
       pages.delete(key);
       pages.set(key, rep);
     }
-    sendRepresentation(req, res, rep);
+    sendRepresentation(req, res, rep, status);
   }
 
   // SPA fallback: every other GET is a client-side route. On the public site the page is served in
@@ -416,35 +418,48 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
     }
     const lang = languageOf(search, req.headers.cookie);
     const meta = metaOfPage(pathname, lang);
-    const eventMatch = /^\/events\/([^/]+)\/?$/.exec(pathname);
-    if (!eventMatch) return sendPage(req, res, pathname, lang, meta, null);
-    let id = eventMatch[1];
-    try {
-      id = decodeURIComponent(id);
-    } catch {
-      // a malformed escape: looked up as typed, which finds nothing
-    }
-    sendEventPage(req, res, pathname, search, lang, meta, id).catch((error) => fail(req, res, error));
+    sendDataPage(req, res, pathname, search, lang, meta).catch((error) => fail(req, res, error));
+  }
+
+  /** The link preview of an event (eventLoader's fields), as loadPageData's meta says it. */
+  function eventPageMeta(event, lang) {
+    if (!event) return null;
+    return {
+      title: eventTitle(lang, event.title),
+      description: summary(`${event.date} · ${event.location}. ${event.description}`),
+      image: event.imageUrl ?? undefined,
+      imageSrcSet: event.imageSrcSet ?? undefined,
+      imageSizes: EVENT_IMAGE_SIZES,
+      type: 'article',
+    };
   }
 
   /**
-   * /events/:id drawn with its event (not the "loading" shell): the page's query is run against the API
-   * in the page's language (signed out: nothing personal), the page is rendered with its answer into its
-   * prerendered template (whose stylesheets and module preloads are the page's own chunk's: drawn with
-   * its event, the page renders no lazy part; a render that suspends is refused, so the shell is sent),
-   * and the answer goes with it as JSON for the client to hydrate from (main.tsx, without the data layer),
-   * with no second request. Signed-in readers get the same page; their own parts load after it starts, as before. An
-   * unknown event, an API that fails or is slow, or a build without the server renderer: the shell with
-   * the event's tags when known, as before. nginx (deploy/nginx-site.conf) cannot do this: behind it the
-   * event page stays the shell, and the client fetches the event.
+   * A page drawn with its data (not the "loading" shell) when its route declares some (the app's
+   * loadPageData: home, events, an event, team): its queries are asked of the API in the page's language
+   * (signed out: nothing personal), the page is rendered with their answers into its prerendered
+   * template, and the answers go with it as JSON for the client to hydrate from (main.tsx), with no second
+   * request. Signed-in readers get the same page; their own parts load after it starts, as before. A route
+   * without data, an API that fails or is slow, or a build without the server renderer: the shell (an
+   * event's with the event's tags when known), as before. nginx (deploy/nginx-site.conf) cannot do this:
+   * behind it pages stay the shell, and the client fetches their data.
    */
-  async function sendEventPage(req, res, pathname, search, lang, meta, id) {
+  async function sendDataPage(req, res, pathname, search, lang, meta) {
     const shell = app.page(pathname, lang);
     const ssr = shell !== null && app.file(shell) ? await renderer.get() : null;
-    if (!ssr) return sendPage(req, res, pathname, lang, meta, await loadEvent(id, lang));
-    const data = await loadPageData(ssr, id, lang);
-    if (!data.pageData) return sendPage(req, res, pathname, lang, meta, data.event);
     const url = search ? `${pathname}?${search}` : pathname;
+    const data = ssr ? await loadPageData(ssr, url, lang) : null;
+    if (!data) {
+      const eventMatch = /^\/events\/([^/]+)\/?$/.exec(pathname);
+      if (!eventMatch) return sendPage(req, res, pathname, lang, meta, null);
+      let id = eventMatch[1];
+      try {
+        id = decodeURIComponent(id);
+      } catch {
+        // a malformed escape: looked up as typed, which finds nothing
+      }
+      return sendPage(req, res, pathname, lang, meta, eventPageMeta(await loadEvent(id, lang), lang));
+    }
     const served = {
       key: data.key,
       url,
@@ -452,7 +467,7 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
       elementId: ssr.pageDataElementId,
       render: () => ssr.render(url, lang, { pageData: data.pageData }),
     };
-    return sendPage(req, res, pathname, lang, meta, data.event, served);
+    return sendPage(req, res, pathname, lang, meta, data.meta ?? null, served, data.status ?? 200);
   }
 
   function handle(req, res) {

@@ -149,8 +149,14 @@ const notModifiedSince = (header, lastModifiedMs) => {
 };
 
 /** Sends `rep` for a GET or HEAD: 304 when the client has it, 206 for a byte range, else 200. */
-export function sendRepresentation(req, res, rep) {
+export function sendRepresentation(req, res, rep, status = 200) {
   const v = rep.compressible ? rep.variant(chooseEncoding(req.headers['accept-encoding'])) : rep.identity;
+  if (status !== 200) {
+    // A page that says what is missing (an unknown event): no 304 or ranges.
+    res.writeHead(status, v.head200);
+    res.end(req.method === 'HEAD' ? undefined : v.body);
+    return;
+  }
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch !== undefined ? etagMatches(ifNoneMatch, v.etag) : notModifiedSince(req.headers['if-modified-since'], rep.lastModifiedMs)) {
     res.writeHead(304, v.head304);
