@@ -447,7 +447,11 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
   async function sendDataPage(req, res, pathname, search, lang, meta) {
     const shell = app.page(pathname, lang);
     const ssr = shell !== null && app.file(shell) ? await renderer.get() : null;
-    const url = search ? `${pathname}?${search}` : pathname;
+    // ?lang chose the language (languageOf): the page's data is the same without it.
+    const params = new URLSearchParams(search);
+    params.delete('lang');
+    const rest = params.toString();
+    const url = rest ? `${pathname}?${rest}` : pathname;
     const data = ssr ? await loadPageData(ssr, url, lang) : null;
     if (!data) {
       const eventMatch = /^\/events\/([^/]+)\/?$/.exec(pathname);

@@ -333,6 +333,12 @@ function servedState(html) {
   return m ? JSON.parse(m[1]) : null;
 }
 
+/** The event in a page's data (the answer of its Event query, keyed by operation and variables). */
+function servedEvent(html) {
+  const state = servedState(html);
+  return state ? Object.entries(state).find(([key]) => key.startsWith('Event:'))?.[1]?.data?.event : undefined;
+}
+
 describe('serve-site: an event page drawn with its event', { skip: !built && 'public-site is not built (npm run build -w public-site)' }, () => {
   it('renders the event into the page in the page\'s language, with its data for the client, asking the API once per language', async () => {
     const api = await fakeApi();
@@ -344,9 +350,9 @@ describe('serve-site: an event page drawn with its event', { skip: !built && 'pu
       assert.match(en, /<title>Science Fair \| Gyan Jyoti Education Mission<\/title>/);
       assert.match(en, /<link rel="preload" as="image" href="\/uploads\/ab12-1280.webp"/);
       assert.match(en, /12 \/ 60 registered/);
-      const state = servedState(en);
-      assert.equal(state.event.id, EVENT_ID);
-      assert.equal(state.event.title, 'Science Fair', 'the answer of the query the page runs');
+      const event = servedEvent(en);
+      assert.equal(event.id, EVENT_ID);
+      assert.equal(event.title, 'Science Fair', 'the answer of the query the page runs');
       // Data only, outside #root, and never a script the CSP would have to allow.
       assert.doesNotMatch(en, /<script>/);
       assert.match(en, /<\/div><script type="application\/json" id="page-data">/);
@@ -356,7 +362,7 @@ describe('serve-site: an event page drawn with its event', { skip: !built && 'pu
       assert.match(hi, /<h1 class="page-title event-detail__title">विज्ञान मेला<\/h1>/);
       assert.match(hi, /<title>विज्ञान मेला \| ज्ञान ज्योति शिक्षा मिशन<\/title>/);
       assert.match(hi, /आगामी/); // the page's own words in Hindi too, not only the event's
-      assert.equal(servedState(hi).event.title, 'विज्ञान मेला');
+      assert.equal(servedEvent(hi).title, 'विज्ञान मेला');
       assert.match(await site.get(`/events/${EVENT_ID}?lang=hi`), /विज्ञान मेला<\/h1>/);
 
       // Kept a few seconds per event and language: asking again asks the API nothing.
@@ -382,7 +388,7 @@ describe('serve-site: an event page drawn with its event', { skip: !built && 'pu
       const html = await site.get(`/events/${EVENT_ID}`, { cookie: 'lang=en; session=abc', authorization: 'Bearer reader-token' });
       assert.match(html, /Science Fair<\/h1>/);
       assert.deepEqual(api.requests.map((r) => [r.authorization, r.cookie]), [[undefined, undefined]]);
-      assert.equal(servedState(html).event.isRegistered, false);
+      assert.equal(servedEvent(html).isRegistered, false);
     } finally {
       await site.close();
       await api.close();
@@ -399,7 +405,7 @@ describe('serve-site: an event page drawn with its event', { skip: !built && 'pu
       assert.doesNotMatch(html, /<\/script><!--/);
       const m = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
       assert.doesNotMatch(m[1], /[<>&\u2028]/);
-      assert.equal(JSON.parse(m[1]).event.title, title);
+      assert.equal(servedEvent(html).title, title);
       assert.match(html, /<h1 class="page-title event-detail__title">&lt;\/script&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
     } finally {
       await site.close();
@@ -407,12 +413,26 @@ describe('serve-site: an event page drawn with its event', { skip: !built && 'pu
     }
   });
 
-  it('sends the shell ("loading") for an unknown event and when the API is down, never an error', async () => {
+  it('draws an unknown event as not found, with a 404', async () => {
     const api = await fakeApi();
     const site = await serve(publicDist, { apiUrl: api.url });
+    try {
+      const res = await site.fetchPage('/events/no-such-event');
+      assert.equal(res.status, 404);
+      const html = await res.text();
+      assert.match(html, /role="alert">Event not found</);
+      assert.doesNotMatch(html, /class="loading" role="status"/);
+      assert.deepEqual(Object.values(servedState(html)), [{ error: 'NOT_FOUND' }]);
+    } finally {
+      await site.close();
+      await api.close();
+    }
+  });
+
+  it('sends the shell ("loading") when the API is down, never an error', async () => {
     const down = await serve(publicDist, { apiUrl: 'http://127.0.0.1:9' });
     try {
-      for (const [server, url] of [[site, '/events/no-such-event'], [down, `/events/${EVENT_ID}`], [down, `/events/${EVENT_ID}?lang=hi`]]) {
+      for (const [server, url] of [[down, `/events/${EVENT_ID}`], [down, `/events/${EVENT_ID}?lang=hi`]]) {
         const res = await server.fetchPage(url);
         assert.equal(res.status, 200, url);
         const html = await res.text();
@@ -421,9 +441,7 @@ describe('serve-site: an event page drawn with its event', { skip: !built && 'pu
         assert.equal(servedState(html), null, url);
       }
     } finally {
-      await site.close();
       await down.close();
-      await api.close();
     }
   });
 });

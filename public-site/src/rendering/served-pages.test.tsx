@@ -165,10 +165,7 @@ describe('served pages with their data', () => {
     expect(january.text).not.toContain(FAIR[lang]);
   });
 
-  it.each([
-    ['en', 'Sunday'],
-    ['hi', 'रविवार'],
-  ] as const)('an event (%s): its title, date, place and description, and its link preview', async (lang) => {
+  it.each(['en', 'hi'] as const)('an event (%s): its title, date, place and description, and its link preview', async (lang) => {
     const { loaded, html, text } = await served(`/events/${FAIR_ID}`, lang);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${FAIR[lang]}</h1>`));
     expect(text).toContain(lang === 'hi' ? 'प्रयागराज' : 'Prayagraj');
