@@ -1,25 +1,26 @@
-// Build-time prerendering (scripts/prerender.mjs): the HTML of a signed-out page in English or Hindi,
-// its data still loading, so that a phone paints the page in the reader's language before the
-// JavaScript has arrived; main.tsx hydrates it.
-// Per request, only for an event page (scripts/serve-site.mjs, npm start): loadPageData asks the API for
-// the page's data as the page itself does (same query, signed out, in the page's language) and
-// render(url, lang, { pageData }) draws the page with it; the page then hydrates from that data
-// (main.tsx, lib/served-page.tsx) instead of fetching it again.
+// The server's half of the rendering contract (rendering/page-data.ts), built into dist-ssr/entry-server.js:
+// - render(url, lang, { pageData }): the HTML of #root, drawn with the page's data when given (no route
+//   is special: every component that reads page data does so through usePageQuery);
+// - loadPageData(url, lang, { graphqlUrl }): the data of the page at `url`, asked of the API as the page
+//   itself asks it (its route's `pageData` in app/router.tsx, signed out, in `lang`), with what its link
+//   preview shows, its status and the change-feed topics it follows;
+// - prerenderedRoutes: the pages scripts/prerender.mjs builds as HTML (signed out, data loading) at build time.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink } from '@apollo/client';
-import { paths } from '@/config/paths';
-import { EventDocument, type EventDetailFieldsFragment } from '@/gql/graphql';
+import type { DocumentNode } from 'graphql';
+import organisation from '../../shared/organisation.json';
 import { createApolloCache } from '@/lib/apollo-cache';
-import { PAGE_DATA_ELEMENT_ID, type PageData } from '@/lib/served-page';
+import { pageDataKey, type AnyPageQuery, type PageAnswer, type PageMeta, type PageRequest } from '@/rendering/page-data';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '@/rendering/served-page';
 import { initI18nSync, type Language } from '@/i18n';
 // Bundled here (the browser loads it as a chunk of its own): every page is rendered in both languages.
 import hi from '@/i18n/locales/hi.json';
 import { AppProvider } from '@/app/provider';
-import { AppRoutes, appRoutes, preloadPage } from '@/app/router';
+import { AppRoutes, appRoutes, preloadPage, type AppRoute } from '@/app/router';
 import { preloadDataParts } from '@/app/data-part';
-import { nextMidnightInIndia } from '@/lib/format';
+import { nextMidnightInIndia, todayInIndia } from '@/lib/format';
 
 /** The route patterns to prerender (marked in the route table), each with a URL that renders it. */
 export const prerenderedRoutes = appRoutes
@@ -32,15 +33,21 @@ export const prerenderedRoutes = appRoutes
  */
 export const prerenderValidUntil = (now: Date) => nextMidnightInIndia(now);
 
-/** The id of the element in which scripts/serve-site.mjs sends the data of a page it rendered. */
+/** The id of the element in which the site server sends the data of a page it rendered. */
 export const pageDataElementId = PAGE_DATA_ELEMENT_ID;
 
 export interface RenderOptions {
-  /** The data to draw the page with (loadPageData's); without it the page's data is loading. */
+  /**
+   * The data to draw the page with: loadPageData's, and any entry the server adds (a form's outcome,
+   * read with useServedPage); without it the page's data is loading.
+   */
   pageData?: PageData;
+  /** A form's fields as sent, for a page that draws them again (the site server's form handling). */
+  formData?: Record<string, string>;
 }
 
-export async function render(url: string, lang: Language = 'en', { pageData }: RenderOptions = {}): Promise<string> {
+export async function render(url: string, lang: Language = 'en', { pageData, formData }: RenderOptions = {}): Promise<string> {
+  if (formData) pageData = { ...pageData, formData };
   // Loaded first, so the page renders synchronously in place of the route's loading fallback.
   await preloadPage(new URL(url, 'http://prerender').pathname);
   // The page's data parts (and any other defined so far) render whole too: the browser hydrates them later.
@@ -69,14 +76,18 @@ export async function render(url: string, lang: Language = 'en', { pageData }: R
   return html;
 }
 
-/** What the link preview of an event page shows (scripts/serve-site.mjs writes its Open Graph tags). */
-export type PageEvent = Pick<EventDetailFieldsFragment, 'title' | 'description' | 'date' | 'location' | 'imageUrl' | 'imageSrcSet'>;
+export type { PageMeta };
 
-/** What loadPageData gives the site server: the page's data, and what its link preview shows. */
+/** What loadPageData gives the site server. */
 export interface LoadedPage {
-  /** The answers of the page's queries: for render() and, as JSON, for the client. Nothing personal: asked signed out. */
+  /** The answers of the page's queries by key: for render() and, as JSON, for the client. Nothing personal: asked signed out. */
   pageData: PageData;
-  event: PageEvent;
+  /** What the link preview shows, when the page has its own (an event's); else the route's static one. */
+  meta?: PageMeta;
+  /** 404 for a page whose subject the API does not know (an unknown event). */
+  status?: 200 | 404;
+  /** The API's change-feed topics (api/src/db/change-feed.ts) whose writes change this page. */
+  topics?: string[];
 }
 
 export interface LoadOptions {
@@ -84,38 +95,71 @@ export interface LoadOptions {
   graphqlUrl: string;
   /** Gives up on the API after this long (the page is then served without data). */
   timeoutMs?: number;
+  /** More headers for the API (never a reader's credentials: the data is every signed-out reader's). */
+  headers?: Record<string, string>;
 }
 
+/** The route at `pathname` and its params. */
+function routeOf(pathname: string) {
+  const match = matchRoutes(appRoutes, pathname)?.at(-1);
+  return match ? { route: match.route as AppRoute, params: match.params } : null;
+}
+
+/** Codes by which the API says the page's subject does not exist. */
+const NOT_FOUND_CODES = new Set(['NOT_FOUND', 'BAD_USER_INPUT']);
+
 /**
- * The data of the page at `url` in `lang`, from the API, for render(): only event pages have some
- * (null for every other page and for an unknown event); throws when the API fails. The request is
- * the page's own (useEvent's query, in `lang` as the browser's Accept-Language) without credentials,
- * so it holds only what every signed-out reader sees.
+ * The data of the page at `url` in `lang`, from the API, for render(): the queries its route declares
+ * (app/router.tsx `pageData`), asked as the page itself asks them, in `lang` as the browser's
+ * Accept-Language, without credentials (so it holds only what every signed-out reader sees). Null for a
+ * route without data; status 404 when the API does not know the page's subject (then render draws the
+ * page's "not found"); throws when the API fails or is slow.
  */
-export async function loadPageData(url: string, lang: Language, { graphqlUrl, timeoutMs = 1500 }: LoadOptions): Promise<LoadedPage | null> {
-  const match = matchRoutes(appRoutes, new URL(url, 'http://server').pathname)?.at(-1);
-  if (match?.route.path !== paths.event.path || !match.params.id) return null;
-  const id = match.params.id;
+export async function loadPageData(url: string, lang: Language, { graphqlUrl, timeoutMs = 1500, headers = {} }: LoadOptions): Promise<LoadedPage | null> {
+  const parsed = new URL(url, 'http://server');
+  const found = routeOf(parsed.pathname);
+  if (!found?.route.pageData) return null;
+  const spec = await found.route.pageData();
+  const request: PageRequest = { params: found.params, search: parsed.searchParams, lang, today: todayInIndia() };
+  const timeout = AbortSignal.timeout(timeoutMs);
   const client = new ApolloClient({
     link: new HttpLink({
       uri: graphqlUrl,
-      headers: { 'accept-language': lang },
-      fetch: (input, init) => {
-        const timeout = AbortSignal.timeout(timeoutMs);
-        return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-      },
+      headers: { ...headers, 'accept-language': lang },
+      fetch: (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout }),
     }),
     cache: createApolloCache(),
   });
+  const pageData: PageData = {};
+  let status: 200 | 404 = 200;
   try {
-    const { data } = await client.query({ query: EventDocument, variables: { id }, fetchPolicy: 'network-only' });
-    if (!data?.event) return null;
-    const { title, description, date, location, imageUrl, imageSrcSet } = data.event;
-    return { pageData: { event: data.event }, event: { title, description, date, location, imageUrl, imageSrcSet } };
-  } catch (error) {
-    if (CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND' || e.extensions?.code === 'BAD_USER_INPUT')) return null;
-    throw error;
+    await Promise.all(
+      spec.queries(request).map(async (query: AnyPageQuery) => {
+        let answer: PageAnswer;
+        try {
+          const { data } = await client.query({ query: query.query as DocumentNode, variables: query.variables as Record<string, unknown>, fetchPolicy: 'network-only' });
+          answer = { data };
+        } catch (error) {
+          const code = CombinedGraphQLErrors.is(error) ? error.errors.map((e) => e.extensions?.code).find((c) => typeof c === 'string' && NOT_FOUND_CODES.has(c)) : undefined;
+          if (!code) throw error;
+          answer = { error: 'NOT_FOUND' };
+          status = 404;
+        }
+        pageData[pageDataKey(query)] = answer;
+      }),
+    );
   } finally {
     client.stop();
   }
+  const read = (<TData,>(query: AnyPageQuery) => {
+    const answer = pageData[pageDataKey(query)] as PageAnswer | undefined;
+    return answer && 'data' in answer ? (answer.data as TData) : undefined;
+  }) as Parameters<NonNullable<typeof spec.meta>>[0];
+  const meta = status === 200 ? spec.meta?.(read, request) : undefined;
+  return {
+    pageData,
+    ...(meta ? { meta: { ...meta, title: `${meta.title} | ${organisation[lang]}` } } : {}),
+    status,
+    topics: spec.topics,
+  };
 }

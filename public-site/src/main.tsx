@@ -7,7 +7,7 @@ import { App } from '@/app/app';
 import { preloadPage } from '@/app/router';
 import { getAuthToken } from '@/lib/auth-token';
 import { wantDataLayer, wantDataLayerOnFirstInteraction } from '@/lib/data-layer-loader';
-import { loadedEntryKey, takeServedPageData } from '@/lib/served-page';
+import { loadedEntryKey, takeServedPageData } from '@/rendering/served-page';
 import { yieldToMain } from '@/lib/yield-to-main';
 
 // The language the server sent this document in (scripts/serve-site.mjs, nginx), read before the translator

@@ -82,7 +82,9 @@ test.describe('events calendar @mobile', () => {
     await expect(page.getByText('Location', { exact: true })).toBeVisible();
     await expect(page.getByText('null')).toHaveCount(0);
     await page.getByRole('link', { name: 'Back' }).click();
-    await expect(page).toHaveURL(/\/events$/);
+    // The calendar keeps its view and filters in the URL: back is where the reader was.
+    await expect(page).toHaveURL(/\/events\?view=calendar&type=all$/);
+    await expect(page.getByLabel('Event type')).toHaveValue('all');
   });
 
   test('a past event says it has already occurred; an unknown id says not found', async ({ page }) => {

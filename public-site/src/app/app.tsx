@@ -1,4 +1,4 @@
-import type { ServedPage } from '@/lib/served-page';
+import type { ServedPage } from '@/rendering/served-page';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 

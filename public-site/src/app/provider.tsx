@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import type { ApolloClient } from '@apollo/client';
 import { getApolloContext } from '@apollo/client/react';
 import { dataLayerContext } from '@/lib/data-layer-loader';
-import { ServedPageProvider, type ServedPage } from '@/lib/served-page';
+import { ServedPageProvider, type ServedPage } from '@/rendering/served-page';
 
 /**
  * The app's contexts. Apollo's context holds the browser's client once the data layer has loaded

@@ -2,18 +2,23 @@ import { BrowserRouter, matchRoutes, Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { RootLayout } from '@/components/layout/root-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
+import type { RoutePageData } from '@/rendering/page-data';
+
+// What the pages drawn with their data ask the API (app/page-data.ts): loaded only by the server
+// renderer (entry-server's loadPageData), never by the browser, whose pages make the same requests.
+const pageData = (name: 'home' | 'events' | 'event' | 'team') => () => import('./page-data').then((m) => m[name]);
 
 // Every page is its own chunk: a visitor downloads only what the page needs. The declarative
 // router (not the data router) keeps the initial bundle small; the site has no loaders/actions.
 // Pages that render without the API say so (data: 'deferred'): the data layer is not fetched with them.
 const HomeRoute = lazyPage(() => import('./routes/home'), { data: 'deferred' });
 const RegistrationRoute = lazyPage(() => import('./routes/registration'));
-const EventsRoute = lazyPage(() => import('./routes/events'));
-// An event page drawn by the site server hydrates from its own data; it asks the API (and fetches the
-// data layer) only when it was not (features/events/components/event-detail-page.tsx).
+const EventsRoute = lazyPage(() => import('./routes/events'), { data: 'deferred' });
+// Pages with data (pageData below) drawn by the site server hydrate from it; they ask the API (and
+// fetch the data layer) only when they were not (rendering/use-page-query.ts).
 const EventDetailRoute = lazyPage(() => import('./routes/event-detail'), { data: 'deferred' });
 const AboutRoute = lazyPage(() => import('./routes/about'), { data: 'deferred' });
-const TeamsRoute = lazyPage(() => import('./routes/teams'));
+const TeamsRoute = lazyPage(() => import('./routes/teams'), { data: 'deferred' });
 // The contact form only writes: it takes the data layer when sent (useDataMutation), not to be drawn.
 const ContactRoute = lazyPage(() => import('./routes/contact'), { data: 'deferred' });
 const NotFoundRoute = lazyPage(() => import('./routes/not-found'), { data: 'deferred' });
@@ -41,15 +46,17 @@ export interface AppRoute {
    * signed-out visitor sees as such, never one that depends on who is signed in.
    */
   prerender?: true;
+  /** The page's data: drawn with it by the site server, hydrated from it (rendering/page-data.ts). */
+  pageData?: () => Promise<RoutePageData>;
 }
 
 export const appRoutes: AppRoute[] = [
-  { path: paths.home.path, Component: HomeRoute, titleKey: 'titles.home', prerender: true },
+  { path: paths.home.path, Component: HomeRoute, titleKey: 'titles.home', prerender: true, pageData: pageData('home') },
   { path: paths.registration.path, Component: RegistrationRoute, titleKey: 'titles.registration', prerender: true },
-  { path: paths.events.path, Component: EventsRoute, titleKey: 'titles.events', prerender: true },
-  { path: paths.event.path, Component: EventDetailRoute, prerender: true },
+  { path: paths.events.path, Component: EventsRoute, titleKey: 'titles.events', prerender: true, pageData: pageData('events') },
+  { path: paths.event.path, Component: EventDetailRoute, prerender: true, pageData: pageData('event') },
   { path: paths.about.path, Component: AboutRoute, titleKey: 'titles.about', prerender: true },
-  { path: paths.teams.path, Component: TeamsRoute, titleKey: 'titles.teams', prerender: true },
+  { path: paths.teams.path, Component: TeamsRoute, titleKey: 'titles.teams', prerender: true, pageData: pageData('team') },
   { path: paths.contact.path, Component: ContactRoute, titleKey: 'titles.contact', prerender: true },
   { path: paths.login.path, Component: LoginRoute, titleKey: 'titles.login', prerender: true },
   { path: paths.register.path, Component: RegisterRoute, titleKey: 'titles.register', prerender: true },

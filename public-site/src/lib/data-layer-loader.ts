@@ -15,6 +15,14 @@ let client: ApolloClient | undefined;
 let loading: Promise<DataLayer> | undefined;
 let markWanted: () => void = () => undefined;
 let wanted = newWanted();
+let markLoaded: (layer: DataLayer) => void = () => undefined;
+let loaded = newLoaded();
+
+function newLoaded() {
+  return new Promise<DataLayer>((resolve) => {
+    markLoaded = resolve;
+  });
+}
 
 function newWanted() {
   return new Promise<void>((resolve) => {
@@ -40,6 +48,7 @@ export function loadDataLayer(): Promise<DataLayer> {
   loading ??= import('./data-layer').then(
     (layer) => {
       client = layer.apolloClient;
+      markLoaded(layer);
       return layer;
     },
     (error: unknown) => {
@@ -53,6 +62,11 @@ export function loadDataLayer(): Promise<DataLayer> {
 /** Whether the data layer has arrived (then loadDataLayer resolves at once). */
 export function dataLayerLoaded(): boolean {
   return client !== undefined;
+}
+
+/** Resolves once the data layer has arrived, without fetching it (a page drawn with its data waits so). */
+export function whenDataLayerLoaded(): Promise<DataLayer> {
+  return loaded;
 }
 
 /** Something will need data soon: start fetching the data layer. */
@@ -84,4 +98,5 @@ export function resetDataLayerForTests(): void {
   client = undefined;
   loading = undefined;
   wanted = newWanted();
+  loaded = newLoaded();
 }

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { formatEventDate, formatMonthYear, monthName, todayInIndia } from '@/lib/format';
 import { useLocale } from '@/i18n/use-locale';
@@ -6,7 +7,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Loading } from '@/components/ui/loading';
 import { errorMessageKey } from '@/lib/errors';
-import { useEventCountsByDay, useEvents, MAX_EVENTS_PAGE } from '../api/use-events';
+import { usePageQuery } from '@/rendering/use-page-query';
 import { notOver } from '@/lib/date-time';
 import {
   buildMonthGrid,
@@ -16,19 +17,21 @@ import {
   toggleDay,
   whenForType,
   yearOptions,
-  type EventType,
 } from '../lib/calendar-grid';
+import { eventsPageSearch, eventsPageState, monthQueries, type EventsPageState, type EventsView } from '../lib/events-page-state';
 import { CalendarGridView } from './calendar-grid-view';
 import { EventCard } from './event-card';
 import { UpcomingEventsList } from './upcoming-events-list';
 import './events.css';
 
-/** The events page's two views: what is coming, across months (first), and the month calendar. */
-export type EventsView = 'next' | 'calendar';
+export type { EventsView };
 
-function currentYearMonth(): { year: number; month: number } {
-  const [y, m] = todayInIndia().split('-').map(Number);
-  return { year: y, month: m };
+/** The page's state, kept in its URL (so the server draws the view and month asked for): read and changed. */
+function useEventsPageState(): [EventsPageState, (change: Partial<EventsPageState>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const state = eventsPageState(search);
+  const change = (next: Partial<EventsPageState>) => setSearch(eventsPageSearch({ ...state, ...next }), { replace: true, preventScrollReset: true });
+  return [state, change];
 }
 
 /** Two buttons that switch the view: the calendar is one tap from the list of what is coming, and back. */
@@ -55,8 +58,9 @@ function ViewSwitch({ view, onChange }: { view: EventsView; onChange: (view: Eve
  */
 export function EventsCalendarPage() {
   const { t } = useTranslation();
-  const [view, setView] = useState<EventsView>('next');
-  if (view === 'calendar') return <EventsMonthCalendar onViewChange={setView} />;
+  const [state, change] = useEventsPageState();
+  const setView = (view: EventsView) => change({ view });
+  if (state.view === 'calendar') return <EventsMonthCalendar state={state} change={change} />;
   return (
     <div className="container section events-page">
       <header className="events-page__header">
@@ -72,20 +76,20 @@ export function EventsCalendarPage() {
 }
 
 /** The month calendar: counts by day, type, month and year filters, and the month's events. */
-function EventsMonthCalendar({ onViewChange }: { onViewChange: (view: EventsView) => void }) {
+function EventsMonthCalendar({ state, change }: { state: EventsPageState; change: (change: Partial<EventsPageState>) => void }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const today = todayInIndia();
-  const current = useMemo(currentYearMonth, []);
-  const [type, setType] = useState<EventType>('upcoming');
-  const [month, setMonth] = useState(current.month);
-  const [year, setYear] = useState(current.year);
+  const currentYear = Number(today.slice(0, 4));
+  const { type, month, year } = state;
+  const onViewChange = (view: EventsView) => change({ view });
   const listHeadingId = useId();
   const [selectedDate, setSelectedDate] = useState<string | null>(null);
 
   const when = whenForType(type);
-  const eventsQuery = useEvents({ when, month, year }, MAX_EVENTS_PAGE);
-  const countsQuery = useEventCountsByDay(year, month, when);
+  const queries = monthQueries(state);
+  const eventsQuery = usePageQuery(queries.events);
+  const countsQuery = usePageQuery(queries.counts);
 
   const weeks = useMemo(
     () => buildMonthGrid(year, month, countsQuery.data?.eventCountsByDay ?? [], today),
@@ -100,7 +104,7 @@ function EventsMonthCalendar({ onViewChange }: { onViewChange: (view: EventsView
 
   const changeType = (value: string) => {
     if (isEventType(value)) {
-      setType(value);
+      change({ type: value });
       setSelectedDate(null);
     }
   };
@@ -152,7 +156,7 @@ function EventsMonthCalendar({ onViewChange }: { onViewChange: (view: EventsView
             className="field__control"
             value={month}
             onChange={(e) => {
-              setMonth(Number(e.target.value));
+              change({ month: Number(e.target.value) });
               setSelectedDate(null);
             }}
           >
@@ -169,11 +173,11 @@ function EventsMonthCalendar({ onViewChange }: { onViewChange: (view: EventsView
             className="field__control"
             value={year}
             onChange={(e) => {
-              setYear(Number(e.target.value));
+              change({ year: Number(e.target.value) });
               setSelectedDate(null);
             }}
           >
-            {yearOptions(current.year).map((y) => (
+            {yearOptions(currentYear).map((y) => (
               <option key={y} value={y}>
                 {y}
               </option>

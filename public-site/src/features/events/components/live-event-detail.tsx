@@ -11,8 +11,8 @@ export interface LiveEventDetailProps {
   preview?: ShownEvent;
 }
 
-/** The event page's content from the API (useEvent): loading, the event, or why there is none. */
-export default function LiveEventDetail({ id, preview }: LiveEventDetailProps) {
+/** The event page's content (useEvent: served, or from the API): loading, the event, or why there is none. */
+export function LiveEventDetail({ id, preview }: LiveEventDetailProps) {
   const { t } = useTranslation();
   const { data, loading, error } = useEvent(id);
   useDocumentTitle(data?.event.title ?? preview?.title ?? t('titles.event'));

@@ -4,8 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { BrowserRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { dataLayerLoaded, resetDataLayerForTests, wantDataLayer } from '@/lib/data-layer-loader';
-import { loadedEntryKey, PAGE_DATA_ELEMENT_ID, takeServedPageData, type ServedPage } from '@/lib/served-page';
+import { loadedEntryKey, PAGE_DATA_ELEMENT_ID, takeServedPageData, type ServedPage } from '@/rendering/served-page';
 import { eventDetail } from '@/testing/fixtures';
+import { pageDataKey } from '@/rendering/page-data';
+import { eventQuery } from '../api/use-events';
 import { hydrateServerHtml } from '@/testing/hydrate';
 import { EventDetailPage } from './event-detail-page';
 
@@ -24,12 +26,15 @@ const { asked } = jest.requireMock('@/lib/data-layer') as { asked: string[] };
 
 const event = eventDetail({ id: 'ev-1', title: 'Career Guidance Camp', date: '2099-03-15', maxParticipants: 60, registeredCount: 12 });
 
+/** The served data of an event page, as entry-server's loadPageData gives it (the page's query's answer). */
+const dataOf = (shown: typeof event) => ({ [pageDataKey(eventQuery(shown.id))]: { data: { event: shown } } });
+
 function served(over: Partial<ServedPage> = {}): ServedPage {
-  return { language: 'en', data: { event }, key: 'default', ...over };
+  return { language: 'en', data: dataOf(event), key: 'default', ...over };
 }
 
 function servedEvent(id: string, over: Partial<ServedPage> = {}): ServedPage {
-  return served({ data: { event: { ...event, id } }, ...over });
+  return served({ data: dataOf({ ...event, id }), ...over });
 }
 
 /** The app around the event page, as main.tsx (browser) and entry-server (server) give it. */
@@ -116,8 +121,8 @@ describe('takeServedPageData', () => {
   }
 
   it('reads the data the site server wrote (escaped JSON) and takes the element out of the page', () => {
-    const doc = documentWith(JSON.stringify({ event: { ...event, title: '</script> Camp' } }).replace(/</g, '\\u003c'));
-    expect(takeServedPageData(doc)?.event?.title).toBe('</script> Camp');
+    const doc = documentWith(JSON.stringify(dataOf({ ...event, title: '</script> Camp' })).replace(/</g, '\\u003c'));
+    expect(takeServedPageData(doc)).toEqual(dataOf({ ...event, title: '</script> Camp' }));
     expect(doc.getElementById(PAGE_DATA_ELEMENT_ID)).toBeNull();
   });
 

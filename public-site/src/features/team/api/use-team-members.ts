@@ -1,6 +1,9 @@
-import { useQuery } from '@apollo/client/react';
 import { TeamMembersDocument } from '@/gql/graphql';
+import { pageQuery } from '@/rendering/page-data';
+import { usePageQuery } from '@/rendering/use-page-query';
+
+export const teamMembersQuery = () => pageQuery(TeamMembersDocument, {});
 
 export function useTeamMembers() {
-  return useQuery(TeamMembersDocument);
+  return usePageQuery(teamMembersQuery());
 }

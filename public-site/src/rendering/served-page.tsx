@@ -1,16 +1,16 @@
 import { createContext, useContext } from 'react';
-import type { EventQuery } from '@/gql/graphql';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from '@/i18n/translator';
+import { useAuthToken } from '@/lib/auth-token';
+import type { PageAnswer, PageData } from './page-data';
+
+export type { PageData };
 
 /**
- * The id of the <script type="application/json"> in which scripts/serve-site.mjs sends the data a page
- * was rendered with (an event page: its event, as the page's own query answers it signed out).
+ * The id of the <script type="application/json"> in which the site server sends the data a page was
+ * drawn with (entry-server's loadPageData: its route's queries, answered signed out).
  */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
-
-/** What the server rendered a page with: the answers of the page's queries, nothing personal. */
-export interface PageData {
-  event?: EventQuery['event'];
-}
 
 /** A page as the server drew it: its data, in the language it was drawn in. */
 export interface ServedPage {
@@ -35,9 +35,23 @@ const ServedPageContext = createContext<ServedPage | null>(null);
 /** Given by the server renderer (entry-server) and, for the page it drew, by the browser that hydrates it (main.tsx). */
 export const ServedPageProvider = ServedPageContext.Provider;
 
-/** The data the page being hydrated was drawn with, or null (a page rendered afresh, or drawn without data). */
+/**
+ * The data the page on screen was drawn with, or null: a page rendered afresh, drawn without data, opened
+ * later in the app (another history entry), shown since in another language, or to a reader signed in
+ * since (the data is a signed-out reader's).
+ */
 export function useServedPage(): ServedPage | null {
-  return useContext(ServedPageContext);
+  const served = useContext(ServedPageContext);
+  const location = useLocation();
+  const { i18n } = useTranslation();
+  const token = useAuthToken();
+  return served && !token && location.key === served.key && served.language === i18n.language ? served : null;
+}
+
+/** The served answer at `key` (usePageQuery), or undefined. */
+export function useServedAnswer(key: string): PageAnswer | undefined {
+  const answer = useServedPage()?.data[key];
+  return answer && typeof answer === 'object' && ('data' in answer || 'error' in answer) ? (answer as PageAnswer) : undefined;
 }
 
 /**
