@@ -270,6 +270,11 @@ export class Pages {
     return `${p.lang}\0${p.base}\0${p.pathname}\0${search}`;
   }
 
+  /** The kept page for a request, if any (the hot path: no promise, no renderer). */
+  kept(p: PageRequest): Representation | undefined {
+    return this.o.cache.get(this.keyOf(p));
+  }
+
   /**
    * The page for a GET or HEAD, resolved to the Representation to send (or null: no template at all).
    * Readers asking for a page being drawn wait for that drawing (unless a change came since it began).

@@ -91,7 +91,7 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
   const baseOf = (req: IncomingMessage) => origin ?? (production ? null : `http://${req.headers.host}`);
 
   /** A page in the reader's language (language.ts: ?lang, the lang cookie, English). */
-  async function sendPage(req: IncomingMessage, res: ServerResponse, pathname: string, search: string) {
+  function sendPage(req: IncomingMessage, res: ServerResponse, pathname: string, search: string): Promise<void> | void {
     if (!app.indexable) {
       // The admin portal: its index.html as it is, for every route.
       const index = app.file('/index.html');
@@ -99,9 +99,9 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
       return sendRepresentation(req, res, (index.pageRep ??= new Representation(index.body, { headers: pageHeaders, contentType: index.contentType, compressible: true, lastModified: index.mtimeMs })));
     }
     const p: PageRequest = { pathname, search, lang: languageOf(search, req.headers.cookie), base: baseOf(req) };
-    const rep = await pages!.page(p);
-    if (!rep) return errorPage(req, res, 404, 'Not Found');
-    sendRepresentation(req, res, rep);
+    const kept = pages!.kept(p);
+    if (kept) return sendRepresentation(req, res, kept);
+    return pages!.page(p).then((rep) => (rep ? sendRepresentation(req, res, rep) : errorPage(req, res, 404, 'Not Found')));
   }
 
   /** Whether a form's Origin header (when sent) is this site's. */
@@ -220,7 +220,8 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
     const record = app.file(pathname);
     if (isAsset) return record ? sendRepresentation(req, res, representationOf(record, assetHeaders)) : errorPage(req, res, 404, 'Not Found');
     if (record) return sendRepresentation(req, res, representationOf(record, fileHeaders));
-    sendPage(req, res, pathname, search).catch((error) => fail(req, res, error));
+    const pending = sendPage(req, res, pathname, search);
+    if (pending) pending.catch((error) => fail(req, res, error));
   }
 
   const handler = ((req: IncomingMessage, res: ServerResponse) => {
