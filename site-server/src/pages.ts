@@ -64,7 +64,7 @@ export interface Renderer {
   pageDataElementId: string;
   loadPageData(url: string, lang: Language, options: LoadOptions): Promise<LoadedPage | null>;
   render(url: string, lang: Language, options: { pageData?: object; formData?: Record<string, string> }): Promise<string>;
-  handleForm?(url: string, lang: Language, fields: Record<string, string>, options: { graphqlUrl: string; headers: Record<string, string> }): Promise<FormResult>;
+  handleForm?(url: string, lang: Language, fields: Record<string, string>, options: { graphqlUrl: string; headers: Record<string, string>; timeoutMs?: number }): Promise<FormResult>;
 }
 
 /**

@@ -104,15 +104,22 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
     return pages!.page(p).then((rep) => (rep ? sendRepresentation(req, res, rep) : errorPage(req, res, 404, 'Not Found')));
   }
 
-  /** Whether a form's Origin header (when sent) is this site's. */
+  /**
+   * Whether a form comes from this site. The browser says so in Sec-Fetch-Site when it sends it
+   * (same-origin), and in Origin: this site's address, or "null" for the site's own forms, since its
+   * pages' Referrer-Policy is no-referrer (then only with Sec-Fetch-Site: same-origin).
+   */
   function sameOrigin(req: IncomingMessage): boolean {
+    const site = req.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin') return false;
     const from = req.headers.origin;
     if (from === undefined) return true;
+    if (from === 'null') return site === 'same-origin';
     if (origin && from === origin) return true;
     try {
       return new URL(from).host === req.headers.host;
     } catch {
-      return false; // "null" or garbage
+      return false;
     }
   }
 
@@ -162,11 +169,12 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
     const headers: Record<string, string> = {
       'x-forwarded-for': forwarded ? `${forwarded}, ${remote}` : remote,
       'accept-language': String(req.headers['accept-language'] ?? lang),
+      ...(req.headers['user-agent'] ? { 'user-agent': req.headers['user-agent'] } : {}),
     };
     const url = search ? `${pathname}?${search}` : pathname;
     let result;
     try {
-      result = await ssr.handleForm(url, lang, fields, { graphqlUrl: `${apiUrl.replace(/\/$/, '')}/graphql`, headers });
+      result = await ssr.handleForm(url, lang, fields, { graphqlUrl: `${apiUrl.replace(/\/$/, '')}/graphql`, headers, timeoutMs: 5_000 });
     } catch (error) {
       log(`the form of ${url} failed: ${(error as Error).message}`);
       return errorPage(req, res, 503, 'Service Unavailable: please try again in a moment');
