@@ -35,7 +35,6 @@ import { fileURLToPath } from 'node:url';
 import { codeOf, waitForMail } from './prod-shape/mail.mjs';
 import { findMimeTypes, findNginx, NO_PAGE_SERVER, prepareNginx, readAccessLog, startNginx, stopNginx, upstreamServers } from './prod-shape/nginx.mjs';
 import { measureFreshness } from './freshness.mjs';
-import { eventTitle, metaOfPage, SITE_NAME } from '../site-server/dist/page-meta.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiMain = path.join(root, 'api/dist/main.js');
@@ -101,6 +100,8 @@ async function databaseProblem() {
 }
 
 const skip = skipReason() || (await databaseProblem());
+// The titles the page servers write (site-server/dist: built by npm run build; skipReason says when it is not).
+const { eventTitle, metaOfPage, SITE_NAME } = skip ? {} : await import('../site-server/dist/page-meta.js');
 // CI runs this step on purpose: there a skip would hide a failure.
 if (skip && required) throw new Error(`prod-shape test cannot run: ${skip}`);
 if (!skip && statSync(apiMain).mtimeMs < newestMtime(path.join(root, 'api/src'))) {
