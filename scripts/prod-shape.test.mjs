@@ -3,7 +3,10 @@
 // file docker-compose.yml's site containers use) twice, once per site, over the built files of the
 // public site and the admin portal, balancing /api, /graphql and /uploads over the two replicas.
 //
-// Through nginx it runs a short journey (public pages in both languages, a registration with the code
+// The public site's nginx balances its pages over two page servers (site-server/dist/main.js, compose's
+// page-1 and page-2). Through nginx it measures freshness first (scripts/freshness.mjs: 50 edits made
+// through the API, each read back from the served HTML and its og:title within 1 s, median and worst
+// printed), then runs a short journey (public pages in both languages, a registration with the code
 // from the mail, an admin creating an event with an image, the new event on the public list from both
 // replicas), then puts load through nginx and stops one replica with SIGTERM in the middle of it: no
 // request that nginx can retry (GET, or anything whose connection was refused) may fail, and the journey
@@ -335,7 +338,7 @@ function countBy(items, key) {
 
 // ---- The test ----
 
-test('production shape: nginx over two API replicas and the worker; one replica stops under load', { skip, timeout: 150_000 }, async () => {
+test('production shape: nginx over two page servers, two API replicas and the worker; edits shown within 1 s; one replica stops under load', { skip, timeout: 150_000 }, async () => {
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const step = (text) => console.log(`[${elapsed()}] ${text}`);
