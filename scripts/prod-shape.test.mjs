@@ -4,9 +4,9 @@
 // public site and the admin portal, balancing /api, /graphql and /uploads over the two replicas.
 //
 // The public site's nginx balances its pages over two page servers (site-server/dist/main.js, compose's
-// page-1 and page-2). Through nginx it measures freshness first (scripts/freshness.mjs: 50 edits made
-// through the API, each read back from the served HTML and its og:title within 1 s, median and worst
-// printed), then runs a short journey (public pages in both languages, a registration with the code
+// page-1 and page-2). Through nginx it runs a short journey (public pages in both languages, drawn by
+// both page servers; freshness, scripts/freshness.mjs: 50 edits made through the API, each read back
+// from the served HTML and its og:title within 1 s, median and worst printed; a registration with the code
 // from the mail, an admin creating an event with an image, the new event on the public list from both
 // replicas), then puts load through nginx and stops one replica with SIGTERM in the middle of it: no
 // request that nginx can retry (GET, or anything whose connection was refused) may fail, and the journey
