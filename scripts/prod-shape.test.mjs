@@ -446,6 +446,10 @@ test('production shape: nginx over two page servers, two API replicas and the wo
   assert.equal(assetAnswer.headers.get('content-encoding'), 'gzip', `${asset} is sent as its .gz (gzip_static)`);
   assert.equal(assetAnswer.headers.get('cache-control'), 'max-age=31536000, public, immutable', asset);
   assert.equal((await call(site, 'GET', '/.vite/manifest.json')).status, 404, '/.vite/ is not served');
+  // Health checks go to the API replicas (a page server would proxy them back to nginx, round and round).
+  const health = await call(site, 'GET', '/healthz');
+  assert.equal(health.status, 200, '/healthz through nginx');
+  assert.equal(health.body?.status, 'ok', '/healthz is the API\'s');
   const adminIndex = await call(admin, 'GET', '/events');
   assert.equal(adminIndex.status, 200, 'admin portal route');
   assert.match(adminIndex.text, /<div id="root"><\/div>/, 'the admin portal answers index.html for its routes');

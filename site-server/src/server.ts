@@ -16,6 +16,8 @@ import { appFiles, Representation, sendRepresentation, type FileRecord, type Hea
 /** Paths answered by the API (prefixes, as http-proxy-middleware's pathFilter matches them). */
 const PROXIED = ['/api', '/graphql', '/uploads', '/healthz', '/readyz'];
 const PROXIED_PATH = new RegExp(`^(?:${PROXIED.join('|')})`);
+/** Set on every request the site server proxies to the API. */
+const HOP_HEADER = 'x-site-server-proxied';
 /** The largest form body taken (a sign-in or sign-up form is well under 1 KB). */
 export const MAX_FORM_BYTES = 16 * 1024;
 
@@ -51,7 +53,15 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
   const fileHeaders = [...security, 'Cache-Control', 'public, max-age=3600'];
   const pageHeaders = [...security, 'Cache-Control', 'no-cache'];
   const formPageHeaders = [...security, 'Cache-Control', 'no-store'];
-  const proxy = createProxyMiddleware({ target: apiUrl, changeOrigin: false, xfwd: true, pathFilter: PROXIED });
+  // Each request it proxies says so: one that comes back (the API's address pointing at a proxy that sends
+  // the path here again) is refused instead of going round.
+  const proxy = createProxyMiddleware({
+    target: apiUrl,
+    changeOrigin: false,
+    xfwd: true,
+    pathFilter: PROXIED,
+    on: { proxyReq: (proxyReq) => proxyReq.setHeader(HOP_HEADER, '1') },
+  });
   const origin = publicOrigin ? publicOrigin.replace(/\/$/, '') : null;
 
   const cache = new PageCache(256, settleMs);
@@ -206,6 +216,7 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
     const pathname = q === -1 ? url : url.slice(0, q);
     const search = q === -1 ? '' : url.slice(q + 1);
     if (PROXIED_PATH.test(pathname)) {
+      if (req.headers[HOP_HEADER] !== undefined) return errorPage(req, res, 508, 'Loop Detected: the API address leads back to the site server');
       // The API's answer keeps these headers unless it sets its own.
       for (let i = 0; i < security.length; i += 2) res.setHeader(security[i], security[i + 1]);
       return proxy(req, res, () => errorPage(req, res, 404, `Cannot ${req.method} ${pathname}`));
