@@ -59,8 +59,11 @@ COPY --from=build /app/site-server/package.json ./site-server/
 COPY --from=build /app/site-server/dist ./site-server/dist
 COPY --from=build /app/shared ./shared
 COPY --from=build /app/public-site/package.json ./public-site/
-COPY --from=build /app/public-site/dist ./public-site/dist
+# The prerendered templates show the day they were made: after midnight in India the server makes them
+# again (public-site/scripts/prerender.mjs) into dist/prerendered, so dist is the server's to write.
+COPY --from=build --chown=node:node /app/public-site/dist ./public-site/dist
 COPY --from=build /app/public-site/dist-ssr ./public-site/dist-ssr
+COPY --from=build /app/public-site/scripts ./public-site/scripts
 USER node
 EXPOSE 3000
 CMD ["node", "site-server/dist/main.js", "public-site/dist", "3000", "http://public-site"]

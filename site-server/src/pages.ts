@@ -64,7 +64,7 @@ export interface Renderer {
   pageDataElementId: string;
   loadPageData(url: string, lang: Language, options: LoadOptions): Promise<LoadedPage | null>;
   render(url: string, lang: Language, options: { pageData?: object; formData?: Record<string, string> }): Promise<string>;
-  handleForm?(url: string, lang: Language, fields: Record<string, string>, options: { graphqlUrl: string; headers: Record<string, string> }): Promise<FormResult>;
+  handleForm?(url: string, lang: Language, fields: Record<string, string>, options: { graphqlUrl: string; headers: Record<string, string>; timeoutMs?: number }): Promise<FormResult>;
 }
 
 /**
@@ -268,6 +268,11 @@ export class Pages {
       search = params.toString();
     }
     return `${p.lang}\0${p.base}\0${p.pathname}\0${search}`;
+  }
+
+  /** The kept page for a request, if any (the hot path: no promise, no renderer). */
+  kept(p: PageRequest): Representation | undefined {
+    return this.o.cache.get(this.keyOf(p));
   }
 
   /**

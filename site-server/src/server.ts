@@ -16,6 +16,8 @@ import { appFiles, Representation, sendRepresentation, type FileRecord, type Hea
 /** Paths answered by the API (prefixes, as http-proxy-middleware's pathFilter matches them). */
 const PROXIED = ['/api', '/graphql', '/uploads', '/healthz', '/readyz'];
 const PROXIED_PATH = new RegExp(`^(?:${PROXIED.join('|')})`);
+/** Set on every request the site server proxies to the API. */
+const HOP_HEADER = 'x-site-server-proxied';
 /** The largest form body taken (a sign-in or sign-up form is well under 1 KB). */
 export const MAX_FORM_BYTES = 16 * 1024;
 
@@ -51,7 +53,15 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
   const fileHeaders = [...security, 'Cache-Control', 'public, max-age=3600'];
   const pageHeaders = [...security, 'Cache-Control', 'no-cache'];
   const formPageHeaders = [...security, 'Cache-Control', 'no-store'];
-  const proxy = createProxyMiddleware({ target: apiUrl, changeOrigin: false, xfwd: true, pathFilter: PROXIED });
+  // Each request it proxies says so: one that comes back (the API's address pointing at a proxy that sends
+  // the path here again) is refused instead of going round.
+  const proxy = createProxyMiddleware({
+    target: apiUrl,
+    changeOrigin: false,
+    xfwd: true,
+    pathFilter: PROXIED,
+    on: { proxyReq: (proxyReq) => proxyReq.setHeader(HOP_HEADER, '1') },
+  });
   const origin = publicOrigin ? publicOrigin.replace(/\/$/, '') : null;
 
   const cache = new PageCache(256, settleMs);
@@ -91,7 +101,7 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
   const baseOf = (req: IncomingMessage) => origin ?? (production ? null : `http://${req.headers.host}`);
 
   /** A page in the reader's language (language.ts: ?lang, the lang cookie, English). */
-  async function sendPage(req: IncomingMessage, res: ServerResponse, pathname: string, search: string) {
+  function sendPage(req: IncomingMessage, res: ServerResponse, pathname: string, search: string): Promise<void> | void {
     if (!app.indexable) {
       // The admin portal: its index.html as it is, for every route.
       const index = app.file('/index.html');
@@ -99,20 +109,27 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
       return sendRepresentation(req, res, (index.pageRep ??= new Representation(index.body, { headers: pageHeaders, contentType: index.contentType, compressible: true, lastModified: index.mtimeMs })));
     }
     const p: PageRequest = { pathname, search, lang: languageOf(search, req.headers.cookie), base: baseOf(req) };
-    const rep = await pages!.page(p);
-    if (!rep) return errorPage(req, res, 404, 'Not Found');
-    sendRepresentation(req, res, rep);
+    const kept = pages!.kept(p);
+    if (kept) return sendRepresentation(req, res, kept);
+    return pages!.page(p).then((rep) => (rep ? sendRepresentation(req, res, rep) : errorPage(req, res, 404, 'Not Found')));
   }
 
-  /** Whether a form's Origin header (when sent) is this site's. */
+  /**
+   * Whether a form comes from this site. The browser says so in Sec-Fetch-Site when it sends it
+   * (same-origin), and in Origin: this site's address, or "null" for the site's own forms, since its
+   * pages' Referrer-Policy is no-referrer (then only with Sec-Fetch-Site: same-origin).
+   */
   function sameOrigin(req: IncomingMessage): boolean {
+    const site = req.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin') return false;
     const from = req.headers.origin;
     if (from === undefined) return true;
+    if (from === 'null') return site === 'same-origin';
     if (origin && from === origin) return true;
     try {
       return new URL(from).host === req.headers.host;
     } catch {
-      return false; // "null" or garbage
+      return false;
     }
   }
 
@@ -162,11 +179,12 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
     const headers: Record<string, string> = {
       'x-forwarded-for': forwarded ? `${forwarded}, ${remote}` : remote,
       'accept-language': String(req.headers['accept-language'] ?? lang),
+      ...(req.headers['user-agent'] ? { 'user-agent': req.headers['user-agent'] } : {}),
     };
     const url = search ? `${pathname}?${search}` : pathname;
     let result;
     try {
-      result = await ssr.handleForm(url, lang, fields, { graphqlUrl: `${apiUrl.replace(/\/$/, '')}/graphql`, headers });
+      result = await ssr.handleForm(url, lang, fields, { graphqlUrl: `${apiUrl.replace(/\/$/, '')}/graphql`, headers, timeoutMs: 5_000 });
     } catch (error) {
       log(`the form of ${url} failed: ${(error as Error).message}`);
       return errorPage(req, res, 503, 'Service Unavailable: please try again in a moment');
@@ -198,6 +216,7 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
     const pathname = q === -1 ? url : url.slice(0, q);
     const search = q === -1 ? '' : url.slice(q + 1);
     if (PROXIED_PATH.test(pathname)) {
+      if (req.headers[HOP_HEADER] !== undefined) return errorPage(req, res, 508, 'Loop Detected: the API address leads back to the site server');
       // The API's answer keeps these headers unless it sets its own.
       for (let i = 0; i < security.length; i += 2) res.setHeader(security[i], security[i + 1]);
       return proxy(req, res, () => errorPage(req, res, 404, `Cannot ${req.method} ${pathname}`));
@@ -220,7 +239,8 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
     const record = app.file(pathname);
     if (isAsset) return record ? sendRepresentation(req, res, representationOf(record, assetHeaders)) : errorPage(req, res, 404, 'Not Found');
     if (record) return sendRepresentation(req, res, representationOf(record, fileHeaders));
-    sendPage(req, res, pathname, search).catch((error) => fail(req, res, error));
+    const pending = sendPage(req, res, pathname, search);
+    if (pending) pending.catch((error) => fail(req, res, error));
   }
 
   const handler = ((req: IncomingMessage, res: ServerResponse) => {

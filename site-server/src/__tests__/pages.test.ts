@@ -160,13 +160,14 @@ describe('forms posted to a page', () => {
       assert.equal(redirect.status, 303);
       assert.equal(redirect.headers.get('location'), '/verify-otp?email=go');
       assert.equal((await site.post('/login', 'email=evil%40example.org')).headers.get('location'), '/', 'only to a path of this site');
-      const drawn = await site.post('/login', 'email=a%40example.org&email=b%40example.org', { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', 'accept-language': 'hi', 'x-forwarded-for': '203.0.113.9', origin: 'https://site.example' });
+      const drawn = await site.post('/login', 'email=a%40example.org&email=b%40example.org', { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', 'accept-language': 'hi', 'x-forwarded-for': '203.0.113.9', 'user-agent': 'Phone/1', origin: 'https://site.example' });
       assert.equal(drawn.status, 200);
       assert.match(drawn.html, /<h1>Code sent to a@example.org<\/h1>/);
       assert.match(drawn.html, /<output>\{&#34;email&#34;:&#34;a@example.org&#34;\}<\/output>/);
       assert.equal(drawn.headers.get('cache-control'), 'no-store');
       const call = site.api.requests.at(-1)!;
       assert.equal(call.headers['accept-language'], 'hi');
+      assert.equal(call.headers['user-agent'], 'Phone/1');
       assert.match(String(call.headers['x-forwarded-for']), /^203\.0\.113\.9, (::ffff:)?127\.0\.0\.1$/);
       assert.equal(site.handler.keptPages().drawn, 0);
       assert.equal((await site.post('/login', 'email=none%40example.org')).status, 405);
@@ -182,7 +183,11 @@ describe('forms posted to a page', () => {
       assert.equal((await site.post('/login', '{"email":"x"}', { 'content-type': 'application/json' })).status, 415);
       assert.equal((await site.post('/login', `email=${'x'.repeat(17 * 1024)}`)).status, 413);
       assert.equal((await site.post('/login', 'email=x', { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' })).status, 403);
-      assert.equal((await site.post('/login', 'email=x', { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' })).status, 403);
+      const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
+      assert.equal((await site.post('/login', 'email=x', { ...urlencoded, origin: 'null' })).status, 403, 'Origin: null alone');
+      // The site's own form under Referrer-Policy: no-referrer: Origin null, and the browser's Sec-Fetch-Site.
+      assert.equal((await site.post('/login', 'email=x', { ...urlencoded, origin: 'null', 'sec-fetch-site': 'same-origin' })).status, 303);
+      assert.equal((await site.post('/login', 'email=x', { ...urlencoded, origin: 'https://site.example', 'sec-fetch-site': 'cross-site' })).status, 403);
       assert.equal((await site.post('/login', 'email=x', { 'content-type': 'application/x-www-form-urlencoded', origin: site.base })).status, 303, 'its own host');
       const none = await plain.post('/login', 'email=x');
       assert.equal(none.status, 404);

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -663,6 +663,50 @@ describe('site server: compressed forms, validators and caching', () => {
       }
     }
     await new Promise((resolve) => api.close(resolve));
+  });
+
+  it('reads an absolute-form request target (as a proxy may send it), and answers 400 to one it cannot read', async () => {
+    const { dist } = appWithAssets();
+    const site = await serve(dist);
+    try {
+      const port = new URL(site.base).port;
+      const send = (target: string, method = 'GET') =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+          let text = '';
+          socket.on('data', (d) => (text += d));
+          socket.on('end', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]), body: text }));
+          socket.on('error', reject);
+        });
+      const about = await send('http://site.example/about?lang=hi');
+      assert.equal(about.status, 200);
+      assert.match(about.body, /हमारे बारे में, prerendered/);
+      assert.equal((await send('http://site.example/assets/index-Ab12Cd34.js')).status, 200);
+      assert.equal((await send('http://site.example/assets/index-Ab12Cd34.js', 'HEAD')).status, 200);
+      assert.equal((await send('http://[bad/about')).status, 400);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('refuses (508) a proxied request that comes back to it, rather than going round', async () => {
+    const { dist } = appWith({ expires: Date.now() + hour, prerenderScript: 'process.exit(1);' });
+    // The API's address is the site server's own (as behind a proxy that sends /healthz back to it).
+    const probe = createServer().listen(0);
+    await new Promise((resolve) => probe.once('listening', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const handler = createSiteServer({ distDir: dist, apiUrl: `http://127.0.0.1:${port}`, changeFeed: false, log: () => {} });
+    const server = handler.listen(port);
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      assert.equal(res.status, 508);
+      assert.match(await res.text(), /Loop Detected/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('serves the admin portal\'s index.html (noindex) as it is for every route, never cached', async () => {
