@@ -11,7 +11,7 @@ import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink } from '@apollo/client';
 import type { DocumentNode } from 'graphql';
 import organisation from '../../shared/organisation.json';
-import { createApolloCache } from '@/lib/apollo-cache';
+import { createApolloCache } from '@/rendering/apollo-cache';
 import { pageDataKey, type AnyPageQuery, type PageAnswer, type PageMeta, type PageRequest } from '@/rendering/page-data';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@/rendering/served-page';
 import { initI18nSync, type Language } from '@/i18n';

@@ -25,7 +25,7 @@ function recordScripts(page: Page): Script[] {
   return scripts;
 }
 
-// The chunk of src/lib/data-layer.ts (a hash of 8 characters), not data-layer-loader.
+// The chunk of src/rendering/data-layer.ts (a hash of 8 characters), not data-layer-loader.
 const isDataLayer = (script: Script) => /\/assets\/data-layer-[\w-]{8}\.js$/.test(script.url);
 
 test.describe('home, first visit on a phone @mobile', () => {

@@ -1,11 +1,11 @@
 import { Suspense, useState, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { dataLayerContext, dataLayerLoaded, resetDataLayerForTests, wantDataLayer, wantDataLayerOnFirstInteraction } from '@/lib/data-layer-loader';
+import { dataLayerContext, dataLayerLoaded, resetDataLayerForTests, wantDataLayer, wantDataLayerOnFirstInteraction } from '@/rendering/data-layer-loader';
 import { hydrateServerHtml } from '@/testing/hydrate';
 import { lazyPart, preloadWhenWantedParts } from './lazy-part';
 
-jest.mock('@/lib/data-layer', () => ({ apolloClient: { name: 'the data layer' } }));
+jest.mock('@/rendering/data-layer', () => ({ apolloClient: { name: 'the data layer' } }));
 
 /** The part: a counter whose button works only once it has hydrated. */
 function Counter({ label }: { label: string }) {

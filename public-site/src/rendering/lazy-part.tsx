@@ -1,5 +1,5 @@
 import { createContext, lazy, useContext, useEffect, type ComponentType, type RefObject } from 'react';
-import { loadDataLayer, wantDataLayer, whenDataLayerWanted } from '@/lib/data-layer-loader';
+import { loadDataLayer, wantDataLayer, whenDataLayerWanted } from '@/rendering/data-layer-loader';
 
 export interface LazyPart<P extends object> {
   (props: P): React.JSX.Element;
@@ -9,7 +9,7 @@ export interface LazyPart<P extends object> {
 
 export interface LazyPartOptions {
   /**
-   * What the part needs of the data layer (Apollo, lib/data-layer-loader.ts):
+   * What the part needs of the data layer (Apollo, rendering/data-layer-loader.ts):
    * - absent: nothing (a page reading its data with usePageQuery, which fetches the data layer itself if need be);
    * - 'now': it loads with the chunk (a dialog or page that queries or mutates through Apollo as it renders);
    * - 'when-wanted': a part whose chunk and data layer load only once something wants the data layer (its

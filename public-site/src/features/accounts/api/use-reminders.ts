@@ -1,4 +1,4 @@
-import { useDataMutation } from '@/lib/use-data-client';
+import { useDataMutation } from '@/rendering/use-data-client';
 import { SetReminderPreferenceDocument, StopRemindersDocument } from '@/gql/graphql';
 
 /** Turns event reminder mails on or off; the returned User (with id) updates the cached `me`. */

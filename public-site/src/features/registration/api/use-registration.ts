@@ -1,4 +1,4 @@
-import { useDataMutation } from '@/lib/use-data-client';
+import { useDataMutation } from '@/rendering/use-data-client';
 import { RegisterDocument, VerifyRegistrationDocument } from '@/gql/graphql';
 
 /** Step 1 of the dialog: creates the unverified account and e-mails a code (also used by Resend OTP). */

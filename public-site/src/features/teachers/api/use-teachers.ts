@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useDataMutation } from '@/lib/use-data-client';
+import { useDataMutation } from '@/rendering/use-data-client';
 import {
   AddStudentDocument,
   MyStudentsDocument,
