@@ -23,7 +23,7 @@ function recordDynamicImports(): Plugin {
         const resolved = await this.resolve(match[2], id);
         if (!resolved) continue;
         const key = JSON.stringify(path.relative(root, resolved.id).split(path.sep).join('/'));
-        // An import made for a data part (app/data-part.tsx counts them) is recorded as deferred.
+        // An import made for a 'when-wanted' part (rendering/lazy-part.tsx counts them) is recorded as deferred.
         out += `${code.slice(last, match.index)}(globalThis.__prerenderModules?.add((globalThis.__prerenderDeferred ? 'deferred:' : '') + ${key}), ${match[0]})`;
         last = match.index + match[0].length;
       }

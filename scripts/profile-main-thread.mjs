@@ -146,7 +146,7 @@ function bucketOfSource(source) {
   const src = /(?:^|\/)src\/(.*)$/.exec(source)?.[1];
   if (src === undefined) return 'app: other';
   if (src.startsWith('i18n/')) return 'i18n (i18next, react-i18next, src/i18n)';
-  if (src.startsWith('gql/') || src === 'lib/apollo-client.ts' || src === 'lib/refetch-in-language.ts') return 'Apollo (@apollo/client, graphql, rxjs, set-up)';
+  if (src.startsWith('gql/') || src === 'rendering/apollo-client.ts' || src === 'rendering/refetch-in-language.ts') return 'Apollo (@apollo/client, graphql, rxjs, set-up)';
   if (src.startsWith('features/home/')) return 'app: home (page, hero slideshow)';
   if (src.startsWith('lib/paging/') || /carousel/.test(src)) return 'app: carousels & paging';
   if (src.startsWith('features/events/')) return 'app: events';

@@ -9,7 +9,7 @@
 //   stands where nginx writes them (deploy/nginx-site.conf) and the site server (site-server/) rewrites the head;
 // - the stylesheets of the chunks the page rendered (no unstyled flash, no layout shift) and module
 //   preloads of their scripts (fetched with the entry instead of after it), and on Hindi pages of the
-//   Hindi catalogue, which the app needs before it can hydrate; a data part's scripts (app/data-part.tsx)
+//   Hindi catalogue, which the app needs before it can hydrate; a data part's scripts (rendering/lazy-part.tsx, data 'when-wanted')
 //   are not preloaded: they load when the part is wanted.
 // dist/prerendered/routes.json maps each route pattern to its file per language (English at the top,
 // Hindi under hi/); the site server (site-server/) and the nginx configuration serve these files for their
@@ -36,9 +36,9 @@ const DEFERRED = 'deferred:';
 /**
  * The data layer (Apollo, the largest chunk after react-dom) is never preloaded with a page: the page is
  * drawn from its HTML, and on a slow link its image and its own chunks come first; the app asks for the
- * data layer as it starts (app/lazy-page.tsx), before it hydrates a page that needs it.
+ * data layer as it starts (rendering/lazy-part.tsx), before it hydrates a page that needs it.
  */
-const DATA_LAYER_MODULE = 'src/lib/data-layer.ts';
+const DATA_LAYER_MODULE = 'src/rendering/data-layer.ts';
 
 /** The Hindi catalogue's chunk: the app loads it before its first render on a Hindi page. */
 const CATALOGUE_MODULE = { hi: 'src/i18n/locales/hi.json' };
@@ -113,7 +113,7 @@ async function main() {
       const { html, modules } = JSON.parse(out.toString('utf8'));
       const now = modules.filter((key) => !key.startsWith(DEFERRED) && key !== DATA_LAYER_MODULE);
       const { css, js } = chunkAssets(manifest, [...now, ...(CATALOGUE_MODULE[lang] ? [CATALOGUE_MODULE[lang]] : [])]);
-      // A data part's HTML is in the page, so are its styles; its scripts load when it is wanted (app/data-part.tsx).
+      // A data part's HTML is in the page, so are its styles; its scripts load when it is wanted (rendering/lazy-part.tsx, data 'when-wanted').
       for (const file of chunkAssets(manifest, modules.filter((key) => key.startsWith(DEFERRED)).map((key) => key.slice(DEFERRED.length))).css) {
         if (!css.includes(file)) css.push(file);
       }

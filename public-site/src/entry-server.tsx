@@ -11,7 +11,7 @@ import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink } from '@apollo/client';
 import type { DocumentNode } from 'graphql';
 import organisation from '../../shared/organisation.json';
-import { createApolloCache } from '@/lib/apollo-cache';
+import { createApolloCache } from '@/rendering/apollo-cache';
 import { pageDataKey, type AnyPageQuery, type PageAnswer, type PageMeta, type PageRequest } from '@/rendering/page-data';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@/rendering/served-page';
 import { initI18nSync, type Language } from '@/i18n';
@@ -19,7 +19,7 @@ import { initI18nSync, type Language } from '@/i18n';
 import hi from '@/i18n/locales/hi.json';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes, appRoutes, preloadPage, type AppRoute } from '@/app/router';
-import { preloadDataParts } from '@/app/data-part';
+import { preloadWhenWantedParts } from '@/rendering/lazy-part';
 import { nextMidnightInIndia, todayInIndia } from '@/lib/format';
 
 /** The route patterns to prerender (marked in the route table), each with a URL that renders it. */
@@ -50,8 +50,8 @@ export async function render(url: string, lang: Language = 'en', { pageData, for
   if (formData) pageData = { ...pageData, formData };
   // Loaded first, so the page renders synchronously in place of the route's loading fallback.
   await preloadPage(new URL(url, 'http://prerender').pathname);
-  // The page's data parts (and any other defined so far) render whole too: the browser hydrates them later.
-  await preloadDataParts();
+  // The page's 'when-wanted' parts (and any other defined so far) render whole too: the browser hydrates them later.
+  await preloadWhenWantedParts();
   // The translator is global: from here to the end of renderToString nothing waits, so that another
   // render (the site server renders pages in both languages) cannot change the language in between.
   initI18nSync(lang, lang === 'hi' ? hi : undefined);

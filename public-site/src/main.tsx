@@ -6,7 +6,7 @@ import { initI18n } from '@/i18n';
 import { App } from '@/app/app';
 import { preloadPage } from '@/app/router';
 import { getAuthToken } from '@/lib/auth-token';
-import { wantDataLayer, wantDataLayerOnFirstInteraction } from '@/lib/data-layer-loader';
+import { wantDataLayer, wantDataLayerOnFirstInteraction } from '@/rendering/data-layer-loader';
 import { loadedEntryKey, takeServedPageData } from '@/rendering/served-page';
 import { yieldToMain } from '@/lib/yield-to-main';
 
@@ -35,8 +35,8 @@ if (!root) throw new Error('Missing #root element');
 // would not match it, so their page is rendered afresh (replacing the prerendered HTML in one commit).
 const hydrating = Boolean(root.firstElementChild) && servedLanguage === i18n.language && !getAuthToken();
 
-// An event page drawn by scripts/serve-site.mjs also carries the data it was drawn with: the page
-// hydrates from it, without the data layer (lib/served-page.tsx). Only a page that is hydrated uses it.
+// A page drawn by the site server with its data (its route's pageData) also carries that data: the page
+// hydrates from it, without the data layer (rendering/served-page.tsx). Only a page that is hydrated uses it.
 const servedData = takeServedPageData();
 const served = hydrating && servedData ? { language: servedLanguage, data: servedData, key: loadedEntryKey() } : null;
 

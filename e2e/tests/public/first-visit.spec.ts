@@ -25,7 +25,7 @@ function recordScripts(page: Page): Script[] {
   return scripts;
 }
 
-// The chunk of src/lib/data-layer.ts (a hash of 8 characters), not data-layer-loader.
+// The chunk of src/rendering/data-layer.ts (a hash of 8 characters), not data-layer-loader.
 const isDataLayer = (script: Script) => /\/assets\/data-layer-[\w-]{8}\.js$/.test(script.url);
 
 test.describe('home, first visit on a phone @mobile', () => {
@@ -75,11 +75,15 @@ test.describe('home, first visit on a phone @mobile', () => {
     await expect(page.getByRole('alert')).toContainText('You must be logged in to register.');
   });
 
-  test('a page that queries the API loads the data layer with it', async ({ page }) => {
+  test('a page drawn with its data hydrates without the data layer; a page opened in the app loads it', async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto('/teams', { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('.team-card').first()).toBeVisible();
+    expect(scripts.filter(isDataLayer), 'team hydrates from the data it was drawn with').toEqual([]);
+    await page.locator('a[href="/events"]:visible').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coming up');
+    await expect(page.getByRole('article').first()).toBeVisible();
     expect(scripts.filter(isDataLayer)).toHaveLength(1);
   });
 });

@@ -2,17 +2,17 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { dataLayerLoaded, resetDataLayerForTests, wantDataLayer } from '@/lib/data-layer-loader';
+import { dataLayerLoaded, resetDataLayerForTests, wantDataLayer } from '@/rendering/data-layer-loader';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
 // The data layer, as the browser fetches it: its client answers the contact form's mutation.
-jest.mock('@/lib/data-layer', () => ({
+jest.mock('@/rendering/data-layer', () => ({
   apolloClient: {
     mutate: jest.fn(async () => ({ data: { submitContact: { success: true, message: 'ok' } } })),
   },
 }));
-const layer = jest.requireMock('@/lib/data-layer') as { apolloClient: { mutate: jest.Mock } };
+const layer = jest.requireMock('@/rendering/data-layer') as { apolloClient: { mutate: jest.Mock } };
 
 function openPage(path: string) {
   return render(

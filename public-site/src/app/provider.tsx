@@ -1,12 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
 import type { ApolloClient } from '@apollo/client';
 import { getApolloContext } from '@apollo/client/react';
-import { dataLayerContext } from '@/lib/data-layer-loader';
+import { dataLayerContext } from '@/rendering/data-layer-loader';
 import { ServedPageProvider, type ServedPage } from '@/rendering/served-page';
 
 /**
  * The app's contexts. Apollo's context holds the browser's client once the data layer has loaded
- * (lib/data-layer-loader.ts: Apollo is not in the first JavaScript); the server renderer passes its own.
+ * (rendering/data-layer-loader.ts: Apollo is not in the first JavaScript); the server renderer passes its own.
  * getApolloContext is the context ApolloProvider fills; its module carries none of Apollo's client code.
  * `served`: the data the server drew the page with (lib/served-page.tsx), on the server and in the
  * browser that hydrates that page.

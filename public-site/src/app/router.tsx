@@ -1,7 +1,7 @@
 import { BrowserRouter, matchRoutes, Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { RootLayout } from '@/components/layout/root-layout';
-import { lazyPage, type LazyPage } from './lazy-page';
+import { lazyPart, type LazyPart } from '@/rendering/lazy-part';
 import type { RoutePageData } from '@/rendering/page-data';
 
 // What the pages drawn with their data ask the API (app/page-data.ts): loaded only by the server
@@ -10,35 +10,35 @@ const pageData = (name: 'home' | 'events' | 'event' | 'team') => () => import('.
 
 // Every page is its own chunk: a visitor downloads only what the page needs. The declarative
 // router (not the data router) keeps the initial bundle small; the site has no loaders/actions.
-// Pages that render without the API say so (data: 'deferred'): the data layer is not fetched with them.
-const HomeRoute = lazyPage(() => import('./routes/home'), { data: 'deferred' });
-const RegistrationRoute = lazyPage(() => import('./routes/registration'));
-const EventsRoute = lazyPage(() => import('./routes/events'), { data: 'deferred' });
+// Pages that query through Apollo as they render say so (data: 'now'): the data layer loads with them.
+const HomeRoute = lazyPart(() => import('./routes/home'));
+const RegistrationRoute = lazyPart(() => import('./routes/registration'), { data: 'now' });
+const EventsRoute = lazyPart(() => import('./routes/events'));
 // Pages with data (pageData below) drawn by the site server hydrate from it; they ask the API (and
 // fetch the data layer) only when they were not (rendering/use-page-query.ts).
-const EventDetailRoute = lazyPage(() => import('./routes/event-detail'), { data: 'deferred' });
-const AboutRoute = lazyPage(() => import('./routes/about'), { data: 'deferred' });
-const TeamsRoute = lazyPage(() => import('./routes/teams'), { data: 'deferred' });
+const EventDetailRoute = lazyPart(() => import('./routes/event-detail'));
+const AboutRoute = lazyPart(() => import('./routes/about'));
+const TeamsRoute = lazyPart(() => import('./routes/teams'));
 // The contact form only writes: it takes the data layer when sent (useDataMutation), not to be drawn.
-const ContactRoute = lazyPage(() => import('./routes/contact'), { data: 'deferred' });
-const NotFoundRoute = lazyPage(() => import('./routes/not-found'), { data: 'deferred' });
+const ContactRoute = lazyPart(() => import('./routes/contact'));
+const NotFoundRoute = lazyPart(() => import('./routes/not-found'));
 // Accounts and the teacher area.
 // Signing in and up only write: their forms take the data layer when sent (useDataMutation).
-const LoginRoute = lazyPage(() => import('@/features/accounts/components/login-page'), { data: 'deferred' });
-const RegisterRoute = lazyPage(() => import('@/features/accounts/components/register-page'), { data: 'deferred' });
-const VerifyOtpRoute = lazyPage(() => import('@/features/accounts/components/verify-otp-page'));
-const ProfileRoute = lazyPage(() => import('@/features/accounts/components/profile-page'));
-const DashboardRoute = lazyPage(() => import('@/features/accounts/components/dashboard-page'));
-const SettingsRoute = lazyPage(() => import('./routes/settings'));
-const AddStudentRoute = lazyPage(() => import('@/features/teachers/components/add-student-page'));
-const LogoutRoute = lazyPage(() => import('@/features/accounts/components/logout-page'));
-const StopRemindersRoute = lazyPage(() => import('@/features/accounts/components/stop-reminders-page'));
-const MyEventsRoute = lazyPage(() => import('@/features/events/components/my-events-page'));
-const CertificateRoute = lazyPage(() => import('@/features/certificates/components/certificate-verification-page'));
+const LoginRoute = lazyPart(() => import('@/features/accounts/components/login-page'));
+const RegisterRoute = lazyPart(() => import('@/features/accounts/components/register-page'));
+const VerifyOtpRoute = lazyPart(() => import('@/features/accounts/components/verify-otp-page'), { data: 'now' });
+const ProfileRoute = lazyPart(() => import('@/features/accounts/components/profile-page'), { data: 'now' });
+const DashboardRoute = lazyPart(() => import('@/features/accounts/components/dashboard-page'), { data: 'now' });
+const SettingsRoute = lazyPart(() => import('./routes/settings'), { data: 'now' });
+const AddStudentRoute = lazyPart(() => import('@/features/teachers/components/add-student-page'), { data: 'now' });
+const LogoutRoute = lazyPart(() => import('@/features/accounts/components/logout-page'), { data: 'now' });
+const StopRemindersRoute = lazyPart(() => import('@/features/accounts/components/stop-reminders-page'), { data: 'now' });
+const MyEventsRoute = lazyPart(() => import('@/features/events/components/my-events-page'), { data: 'now' });
+const CertificateRoute = lazyPart(() => import('@/features/certificates/components/certificate-verification-page'), { data: 'now' });
 
 export interface AppRoute {
   path: string;
-  Component: LazyPage;
+  Component: LazyPart<object>;
   /** Catalogue key of the document title; absent when the page sets its own title. */
   titleKey?: string;
   /**

@@ -2,7 +2,7 @@ import { useContext, useEffect, useRef, useState } from 'react';
 import type { ApolloClient } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { getApolloContext } from '@apollo/client/react';
-import { loadDataLayer, whenDataLayerLoaded } from '@/lib/data-layer-loader';
+import { loadDataLayer, whenDataLayerLoaded } from '@/rendering/data-layer-loader';
 import { pageDataKey, type PageAnswer, type PageQuery } from './page-data';
 import { useServedAnswer } from './served-page';
 

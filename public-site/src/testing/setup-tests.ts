@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom';
 import { initI18nSync } from '@/i18n';
-import { wantDataLayer } from '@/lib/data-layer-loader';
+import { wantDataLayer } from '@/rendering/data-layer-loader';
 
 // Tests render English unless they switch language themselves.
 initI18nSync();
@@ -23,7 +23,7 @@ if (!window.matchMedia) {
 }
 
 // Components render as in a browser after the first interaction: the data layer is wanted, so data
-// parts load (app/data-part.test.tsx covers the time before, with modules of its own).
+// parts load (rendering/lazy-part-when-wanted.test.tsx covers the time before, with modules of its own).
 wantDataLayer();
 
 // Every test starts as a new tab: nothing remembered for the tab (e.g. a code an earlier test sent).

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
-import { dataPart } from '@/app/data-part';
+import { lazyPart } from '@/rendering/lazy-part';
 import { AccountButton } from './account-button';
 import { useAuthToken } from '@/lib/auth-token';
 import { LanguageSwitch } from './language-switch';
@@ -11,7 +11,7 @@ import { Icon } from '@/components/ui/icon';
 
 // The signed-in user's menu reads their name from the API: it comes with the data layer, which a
 // signed-in visit loads at once (main.tsx); until then the header shows the account button alone.
-const UserMenu = dataPart(() => import('./user-menu'));
+const UserMenu = lazyPart(() => import('./user-menu'), { data: 'when-wanted' });
 
 function Brand() {
   const { t } = useTranslation();

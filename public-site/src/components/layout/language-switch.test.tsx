@@ -4,10 +4,10 @@ import { setLanguage, translator } from '@/i18n';
 import { renderWithProviders } from '@/testing/render';
 import { LanguageSwitch } from './language-switch';
 
-// The data layer's chunk, as the switch reaches it (lib/data-layer.test.ts tests the real one).
+// The data layer's chunk, as the switch reaches it (rendering/data-layer.test.ts tests the real one).
 const storeLanguageOnAccount = jest.fn();
 const refetchShownInLanguage = jest.fn(() => Promise.resolve());
-jest.mock('@/lib/data-layer', () => ({
+jest.mock('@/rendering/data-layer', () => ({
   apolloClient: {},
   restoreServedState: () => false,
   storeLanguageOnAccount: (language: string) => storeLanguageOnAccount(language),

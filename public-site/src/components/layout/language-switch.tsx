@@ -3,7 +3,7 @@ import { useTranslation } from '@/i18n/translator';
 import { setLanguage, type Language } from '@/i18n';
 import { useLocale } from '@/i18n/use-locale';
 import { useAuthToken } from '@/lib/auth-token';
-import { dataLayerLoaded, loadDataLayer } from '@/lib/data-layer-loader';
+import { dataLayerLoaded, loadDataLayer } from '@/rendering/data-layer-loader';
 
 const options: { lang: Language; labelKey: string }[] = [
   { lang: 'en', labelKey: 'nav.english' },

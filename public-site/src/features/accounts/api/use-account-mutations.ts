@@ -6,7 +6,7 @@ import {
   UpdateProfileDocument,
   VerifyLoginCodeDocument,
 } from '@/gql/graphql';
-import { useDataMutation } from '@/lib/use-data-client';
+import { useDataMutation } from '@/rendering/use-data-client';
 
 // Mutations for a click (useDataMutation): the sign-in, sign-up and profile forms render without the data
 // layer, which is fetched when a form is sent if the reader's typing has not brought it already.

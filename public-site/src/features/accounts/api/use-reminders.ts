@@ -1,8 +1,8 @@
-import { useMutation } from '@apollo/client/react';
+import { useDataMutation } from '@/rendering/use-data-client';
 import { SetReminderPreferenceDocument, StopRemindersDocument } from '@/gql/graphql';
 
 /** Turns event reminder mails on or off; the returned User (with id) updates the cached `me`. */
-export const useSetReminderPreference = () => useMutation(SetReminderPreferenceDocument);
+export const useSetReminderPreference = () => useDataMutation(SetReminderPreferenceDocument);
 
 /** The stop link of a reminder mail: turns reminders off for the token's account (no sign-in). */
-export const useStopReminders = () => useMutation(StopRemindersDocument);
+export const useStopReminders = () => useDataMutation(StopRemindersDocument);

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { setAuthToken, storeRegistrationToken } from '@/lib/auth-token';
-import { useDataClient } from '@/lib/use-data-client';
+import { useDataClient } from '@/rendering/use-data-client';
 
 /**
  * Stores a new session and forgets what was cached for the previous one (events say whether *this*

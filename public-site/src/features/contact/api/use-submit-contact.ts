@@ -1,5 +1,5 @@
 import { SubmitContactDocument } from '@/gql/graphql';
-import { useDataMutation } from '@/lib/use-data-client';
+import { useDataMutation } from '@/rendering/use-data-client';
 
 /** Sends the contact form; the data layer is fetched on submit if the reader's typing has not brought it already. */
 export function useSubmitContact() {

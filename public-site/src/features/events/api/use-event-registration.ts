@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { RegisterForEventDocument, UnregisterFromEventDocument } from '@/gql/graphql';
-import { useDataClient, useDataMutation } from '@/lib/use-data-client';
+import { useDataClient, useDataMutation } from '@/rendering/use-data-client';
 
 /*
  * Both payloads return `event { id registeredCount isRegistered isFull hasStarted }`: Apollo's cache is

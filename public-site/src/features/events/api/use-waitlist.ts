@@ -6,7 +6,7 @@ import {
   JoinWaitlistDocument,
   LeaveWaitlistDocument,
 } from '@/gql/graphql';
-import { useDataClient, useDataMutation } from '@/lib/use-data-client';
+import { useDataClient, useDataMutation } from '@/rendering/use-data-client';
 
 /*
  * Every waitlist payload returns `event { ...EventWaitlistState }` (registered and waiting counts,

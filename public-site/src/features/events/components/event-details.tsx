@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from '@/i18n/translator';
-import { dataPart } from '@/app/data-part';
+import { lazyPart } from '@/rendering/lazy-part';
 import type { EventCardFieldsFragment, EventDetailFieldsFragment } from '@/gql/graphql';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Loading } from '@/components/ui/loading';
@@ -13,7 +13,7 @@ import defaultEventImage from '@/assets/event-default.webp';
 import { EVENT_IMAGE_SIZES } from '../lib/event-image';
 
 // Only a signed-in reader has a check-in code or certificate: its code (and the data layer) loads for them.
-const MyEventPass = dataPart<{ eventId: string }>(() => import('./my-event-pass').then((m) => ({ default: m.MyEventPass })));
+const MyEventPass = lazyPart<{ eventId: string }>(() => import('./my-event-pass').then((m) => ({ default: m.MyEventPass })), { data: 'when-wanted' });
 
 export type ShownEvent = EventCardFieldsFragment & Partial<EventDetailFieldsFragment>;
 

@@ -6,7 +6,7 @@ import { Icon } from '@/components/ui/icon';
 import { Toast, useToast } from '@/components/ui/toast';
 import type { EventDetailFieldsFragment } from '@/gql/graphql';
 import { useAuthToken } from '@/lib/auth-token';
-import { useLive } from '@/lib/use-live';
+import { useLive } from '@/rendering/use-live';
 import { LoginLink, REGISTER_HASH } from './login-link';
 import { RegisterButton } from './register-button';
 import { WaitlistPanel, type WaitlistAction } from './waitlist-panel';

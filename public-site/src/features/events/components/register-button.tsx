@@ -3,7 +3,7 @@ import { useTranslation } from '@/i18n/translator';
 import { Modal } from '@/components/ui/modal';
 import { Toast, useToast } from '@/components/ui/toast';
 import { useAuthToken } from '@/lib/auth-token';
-import { useLive } from '@/lib/use-live';
+import { useLive } from '@/rendering/use-live';
 import { errorCode } from '@/lib/errors';
 import { useMarkEventCancelled, useMarkEventFull, useRegisterForEvent, useUnregisterFromEvent } from '../api/use-event-registration';
 import { useRefreshEvent } from '../api/use-waitlist';

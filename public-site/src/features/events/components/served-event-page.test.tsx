@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
-import { dataLayerLoaded, resetDataLayerForTests, wantDataLayer } from '@/lib/data-layer-loader';
+import { dataLayerLoaded, resetDataLayerForTests, wantDataLayer } from '@/rendering/data-layer-loader';
 import { loadedEntryKey, PAGE_DATA_ELEMENT_ID, takeServedPageData, type ServedPage } from '@/rendering/served-page';
 import { eventDetail } from '@/testing/fixtures';
 import { pageDataKey } from '@/rendering/page-data';
@@ -12,7 +12,7 @@ import { hydrateServerHtml } from '@/testing/hydrate';
 import { EventDetailPage } from './event-detail-page';
 
 // The data layer, as the browser fetches it: a client that notes the operations it is asked for (and never answers).
-jest.mock('@/lib/data-layer', () => {
+jest.mock('@/rendering/data-layer', () => {
   const { ApolloClient, ApolloLink, InMemoryCache } = jest.requireActual('@apollo/client');
   const { Observable } = jest.requireActual('rxjs');
   const asked: string[] = [];
@@ -22,7 +22,7 @@ jest.mock('@/lib/data-layer', () => {
   });
   return { asked, apolloClient: new ApolloClient({ link, cache: new InMemoryCache() }) };
 });
-const { asked } = jest.requireMock('@/lib/data-layer') as { asked: string[] };
+const { asked } = jest.requireMock('@/rendering/data-layer') as { asked: string[] };
 
 const event = eventDetail({ id: 'ev-1', title: 'Career Guidance Camp', date: '2099-03-15', maxParticipants: 60, registeredCount: 12 });
 

@@ -15,7 +15,7 @@ import {
   useRefreshEvent,
 } from '../api/use-waitlist';
 import { LoginLink } from './login-link';
-import { useLive } from '@/lib/use-live';
+import { useLive } from '@/rendering/use-live';
 
 export type WaitlistAction = 'join' | 'leave' | 'accept' | 'decline';
 type Action = WaitlistAction;

@@ -3,14 +3,14 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { ProgrammeCards } from '@/features/registration/components/programme-cards';
-import { dataPart, useWantDataLayerWhenVisible } from '@/app/data-part';
+import { lazyPart, useWantDataLayerWhenVisible } from '@/rendering/lazy-part';
 import { Loading } from '@/components/ui/loading';
 import { HeroSlideshow } from './hero-slideshow';
 import './home.css';
 
 // The events need the API: they come with the data layer when the reader nears them or first
 // touches the page; until then the prerendered carousels stay as the server drew them.
-const HomeEvents = dataPart(() => import('./home-events'));
+const HomeEvents = lazyPart(() => import('./home-events'), { data: 'when-wanted' });
 
 /**
  * A part of the page that hydrates on its own. Nothing in it suspends: the boundary is there because

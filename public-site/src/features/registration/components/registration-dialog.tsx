@@ -1,10 +1,11 @@
 import { useTranslation } from '@/i18n/translator';
-import { lazyDialog } from '@/components/ui/lazy-dialog';
+import { LoadingDialog } from '@/components/ui/loading-dialog';
+import { lazyPart } from '@/rendering/lazy-part';
 import type { RegistrationCategory } from '../lib/category';
 
 // The dialog's form, mutations, code step and modal are their own chunk, fetched when a card opens it
 // (or, a moment earlier, when the pointer or the focus reaches a card's button: preloadRegistrationDialog).
-const RegistrationForm = lazyDialog(() => import('./registration-form'));
+const RegistrationForm = lazyPart(() => import('./registration-form'), { data: 'now' });
 
 /** Starts fetching the dialog's chunk without opening it. */
 export const preloadRegistrationDialog = () => RegistrationForm.preload().catch(() => undefined);
@@ -19,5 +20,9 @@ export interface RegistrationDialogProps {
 export function RegistrationDialog({ category, open, onClose }: RegistrationDialogProps) {
   const { t } = useTranslation();
   if (!open) return null;
-  return <RegistrationForm category={category} onClose={onClose} loadingLabel={t('registration.loadingForm')} />;
+  return (
+    <LoadingDialog onClose={onClose} loadingLabel={t('registration.loadingForm')}>
+      <RegistrationForm category={category} onClose={onClose} />
+    </LoadingDialog>
+  );
 }

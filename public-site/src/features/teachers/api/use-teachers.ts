@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
+import { useDataMutation } from '@/rendering/use-data-client';
 import {
   AddStudentDocument,
   MyStudentsDocument,
@@ -13,7 +14,7 @@ export function useMyStudents() {
 
 /** Adds a student and puts them at the top of the cached list. */
 export function useAddStudent() {
-  return useMutation(AddStudentDocument, {
+  return useDataMutation(AddStudentDocument, {
     update(cache, { data }) {
       const added = data?.addStudent;
       if (!added) return;
@@ -26,10 +27,10 @@ export function useAddStudent() {
 
 /** Approves or rejects students; the list is fetched again so every badge shows the new status. */
 export function useSetApprovalStatus() {
-  return useMutation(SetApprovalStatusDocument, { refetchQueries: [MyStudentsDocument], awaitRefetchQueries: true });
+  return useDataMutation(SetApprovalStatusDocument, { refetchQueries: [MyStudentsDocument], awaitRefetchQueries: true });
 }
 
 /** Teacher registration without a code; the account then waits for an admin. */
 export function useRegisterTeacher() {
-  return useMutation(RegisterTeacherDocument);
+  return useDataMutation(RegisterTeacherDocument);
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from '@/i18n/translator';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { lazyDialog } from '@/components/ui/lazy-dialog';
+import { LoadingDialog } from '@/components/ui/loading-dialog';
+import { lazyPart } from '@/rendering/lazy-part';
 import { Loading } from '@/components/ui/loading';
 import { useMe } from '@/features/accounts/api/use-me';
 import { errorCode } from '@/lib/errors';
@@ -11,7 +12,7 @@ import '@/features/accounts/components/accounts.css';
 import './teachers.css';
 
 // The Login / Register modal (forms, mutations, the code step) is fetched when the button opens it.
-const TeacherAuthDialog = lazyDialog(() => import('./teacher-auth-dialog'));
+const TeacherAuthDialog = lazyPart(() => import('./teacher-auth-dialog'), { data: 'now' });
 
 function AwaitingApproval() {
   const { t } = useTranslation();
@@ -73,7 +74,11 @@ export default function AddStudentPage() {
         <p className="page-lead">{t('teacher.intro')}</p>
       </header>
       {body}
-      {dialogOpen ? <TeacherAuthDialog onClose={() => setDialogOpen(false)} /> : null}
+      {dialogOpen ? (
+        <LoadingDialog onClose={() => setDialogOpen(false)}>
+          <TeacherAuthDialog onClose={() => setDialogOpen(false)} />
+        </LoadingDialog>
+      ) : null}
     </div>
   );
 }

@@ -21,23 +21,32 @@ export function useDataClient(): <T>(use: (client: ApolloClient) => T) => Promis
   );
 }
 
+type MutationOptions<TData, TVariables extends OperationVariables> = Omit<ApolloClient.MutateOptions<TData, TVariables>, 'mutation'>;
+
 /**
- * A mutation for a click: `[mutate, { loading }]` as Apollo's useMutation gives, but the client is
- * taken (and the data layer fetched if need be) only when `mutate` is called. `mutate` rejects as
- * the client's does (GraphQL errors: CombinedGraphQLErrors, read with lib/errors' errorCode).
+ * The site's one mutation hook: `[mutate, { loading }]` as Apollo's useMutation gives, but the client
+ * is taken (and the data layer fetched if need be) only when `mutate` is called, so a form or button
+ * renders and hydrates without Apollo. `defaults` (update, refetchQueries...) apply to every call;
+ * `mutate`'s own options add to them. `mutate` rejects as the client's does (GraphQL errors:
+ * CombinedGraphQLErrors, read with lib/errors' errorCode).
  */
-export function useDataMutation<TData, TVariables extends OperationVariables>(mutation: TypedDocumentNode<TData, TVariables>) {
+export function useDataMutation<TData, TVariables extends OperationVariables>(
+  mutation: TypedDocumentNode<TData, TVariables>,
+  defaults?: Partial<MutationOptions<TData, TVariables>>,
+) {
   const withClient = useDataClient();
   const [loading, setLoading] = useState(false);
   const mutate = useCallback(
-    async (options: Omit<ApolloClient.MutateOptions<TData, TVariables>, 'mutation'>) => {
+    async (options: MutationOptions<TData, TVariables> = {} as MutationOptions<TData, TVariables>) => {
       setLoading(true);
       try {
-        return await withClient((client) => client.mutate({ mutation, ...options } as ApolloClient.MutateOptions<TData, TVariables>));
+        return await withClient((client) => client.mutate({ mutation, ...defaults, ...options } as ApolloClient.MutateOptions<TData, TVariables>));
       } finally {
         setLoading(false);
       }
     },
+    // `defaults` is read as given on the first call's render: a literal at the call site is a new object each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [withClient, mutation],
   );
   return [mutate, { loading }] as const;

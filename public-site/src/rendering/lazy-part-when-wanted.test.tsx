@@ -1,11 +1,11 @@
 import { Suspense, useState, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { dataLayerContext, dataLayerLoaded, resetDataLayerForTests, wantDataLayer, wantDataLayerOnFirstInteraction } from '@/lib/data-layer-loader';
+import { dataLayerContext, dataLayerLoaded, resetDataLayerForTests, wantDataLayer, wantDataLayerOnFirstInteraction } from '@/rendering/data-layer-loader';
 import { hydrateServerHtml } from '@/testing/hydrate';
-import { dataPart, preloadDataParts } from './data-part';
+import { lazyPart, preloadWhenWantedParts } from './lazy-part';
 
-jest.mock('@/lib/data-layer', () => ({ apolloClient: { name: 'the data layer' } }));
+jest.mock('@/rendering/data-layer', () => ({ apolloClient: { name: 'the data layer' } }));
 
 /** The part: a counter whose button works only once it has hydrated. */
 function Counter({ label }: { label: string }) {
@@ -20,7 +20,7 @@ function Counter({ label }: { label: string }) {
 /** A page with one data part, as a new page load defines it (a part of its own, not loaded yet). */
 function newPage() {
   const load = jest.fn(() => Promise.resolve({ default: Counter as ComponentType<{ label: string }> }));
-  const Part = dataPart(load);
+  const Part = lazyPart(load, { data: 'when-wanted' });
   function Page() {
     return (
       <div>
@@ -34,7 +34,7 @@ function newPage() {
   return { Page, load };
 }
 
-describe('dataPart', () => {
+describe("lazyPart with data 'when-wanted'", () => {
   // setup-tests.ts wants the data layer for every other test; each of these starts as a new page load.
   beforeEach(() => resetDataLayerForTests());
   afterAll(() => wantDataLayer());
@@ -42,7 +42,7 @@ describe('dataPart', () => {
   it('is drawn whole on the server, stays as drawn while the browser hydrates the page, and hydrates once the data layer is wanted', async () => {
     // The server: every part loaded, nothing suspends.
     const server = newPage();
-    await preloadDataParts();
+    await preloadWhenWantedParts();
     const html = renderToString(<server.Page />);
     expect(html).toContain('clicked<!-- --> <!-- -->0');
     expect(html).not.toContain('fallback');

@@ -1,22 +1,22 @@
 import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { lazyPage } from './lazy-page';
+import { lazyPart } from './lazy-part';
 
 function Page() {
   return <h1>The page</h1>;
 }
 
-const renderInSuspense = (Component: () => React.JSX.Element) =>
+const renderInSuspense = (Component: (props: object) => React.JSX.Element) =>
   render(
     <Suspense fallback={<p>Loading...</p>}>
       <Component />
     </Suspense>,
   );
 
-describe('lazyPage', () => {
+describe('lazyPart', () => {
   it('renders at once, without the loading fallback, once preloaded', async () => {
     const load = jest.fn(async () => ({ default: Page }));
-    const LazyPage = lazyPage(load);
+    const LazyPage = lazyPart(load);
     await LazyPage.preload();
     renderInSuspense(LazyPage);
     expect(screen.getByRole('heading', { name: 'The page' })).toBeInTheDocument();
@@ -25,7 +25,7 @@ describe('lazyPage', () => {
   });
 
   it('suspends like React.lazy when rendered before its chunk has loaded', async () => {
-    const LazyPage = lazyPage(async () => ({ default: Page }));
+    const LazyPage = lazyPart(async () => ({ default: Page }));
     renderInSuspense(LazyPage);
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'The page' })).toBeInTheDocument();
@@ -33,7 +33,7 @@ describe('lazyPage', () => {
 
   it('loads the chunk once however often it is preloaded', async () => {
     const load = jest.fn(async () => ({ default: Page }));
-    const LazyPage = lazyPage(load);
+    const LazyPage = lazyPart(load);
     await Promise.all([LazyPage.preload(), LazyPage.preload()]);
     await LazyPage.preload();
     expect(load).toHaveBeenCalledTimes(1);
@@ -44,7 +44,7 @@ describe('lazyPage', () => {
       .fn<Promise<{ default: typeof Page }>, []>()
       .mockRejectedValueOnce(new Error('network down'))
       .mockResolvedValueOnce({ default: Page });
-    const LazyPage = lazyPage(load);
+    const LazyPage = lazyPart(load);
     await expect(LazyPage.preload()).rejects.toThrow('network down');
     await act(() => LazyPage.preload());
     renderInSuspense(LazyPage);

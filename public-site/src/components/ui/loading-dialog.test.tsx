@@ -1,7 +1,22 @@
 import { useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { lazyDialog } from './lazy-dialog';
+import type { ComponentType } from 'react';
+import { lazyPart } from '@/rendering/lazy-part';
+import { LoadingDialog } from './loading-dialog';
+
+/** A dialog as the site writes one: a lazyPart (with the data layer) inside a LoadingDialog. */
+function lazyDialog<P extends { onClose: () => void }>(load: () => Promise<{ default: ComponentType<P> }>) {
+  const Part = lazyPart(load, { data: 'now' });
+  function Dialog({ loadingLabel, ...props }: P & { loadingLabel?: string }) {
+    return (
+      <LoadingDialog onClose={props.onClose} loadingLabel={loadingLabel}>
+        <Part {...(props as unknown as P)} />
+      </LoadingDialog>
+    );
+  }
+  return Object.assign(Dialog, { preload: Part.preload });
+}
 
 function Hello({ name, onClose }: { name: string; onClose: () => void }) {
   return (
@@ -26,7 +41,7 @@ function controlledLoad() {
   return { load, calls };
 }
 
-describe('lazyDialog', () => {
+describe('a lazyPart dialog in a LoadingDialog', () => {
   beforeEach(() => {
     // React reports the error an error boundary caught; the boundary logs it too.
     jest.spyOn(console, 'error').mockImplementation(() => {});

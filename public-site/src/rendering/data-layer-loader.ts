@@ -4,8 +4,9 @@ import type { ApolloContextValue } from '@apollo/client/react';
 // The data layer (Apollo Client: ~50 KB gzipped with rxjs and graphql, a third of the site's code) is
 // its own chunk, fetched only once something asks for it. A signed-out visitor on a cheap phone reads
 // the prerendered home page with React, the router and the translator alone; Apollo comes when the
-// page needs data: a page or dialog that queries (lazyPage, lazyDialog), a part scrolled near
-// (dataPart + useWantDataLayerWhenVisible), or the reader's first touch, key or click anywhere
+// page needs data: a page or dialog that queries (lazyPart with data 'now'), a page's data not served
+// with it (usePageQuery), a part scrolled near (lazyPart 'when-wanted' + useWantDataLayerWhenVisible),
+// or the reader's first touch, key or click anywhere
 // (wantDataLayerOnFirstInteraction), so that it is there before their next step.
 // Nothing here imports Apollo's code: the types above are erased.
 
@@ -34,7 +35,7 @@ function newWanted() {
  * The value of Apollo's React context for the browser: a stable object whose client is the data
  * layer's once it has loaded. Stable, so that its arrival re-renders nothing (a context change above a
  * part still waiting to hydrate would make React throw its server HTML away). Every component that
- * reads it waits for the data layer first (lazyPage, lazyDialog, dataPart), so it never reads undefined.
+ * reads it waits for the data layer first (lazyPart's data option) or reads it knowing it may be undefined (usePageQuery, useDataClient).
  */
 export const dataLayerContext: ApolloContextValue = {
   get client() {
@@ -74,7 +75,7 @@ export function wantDataLayer(): void {
   void loadDataLayer().catch(() => undefined);
 }
 
-/** Resolves once something has wanted the data layer (dataPart waits for it before loading anything). */
+/** Resolves once something has wanted the data layer (a 'when-wanted' lazyPart waits for it before loading anything). */
 export function whenDataLayerWanted(): Promise<void> {
   return wanted;
 }

@@ -5,8 +5,8 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { translator } from '@/i18n/translator';
 import { createApolloCache } from './apollo-cache';
-import { clearAuthToken, getAuthToken } from './auth-token';
-import { goToPage } from './reload';
+import { clearAuthToken, getAuthToken } from '@/lib/auth-token';
+import { goToPage } from '@/lib/reload';
 
 /** Pages that only make sense signed in: an expired session there goes to /login. */
 const protectedPaths: readonly string[] = [paths.profile.path, paths.settings.path, paths.myEvents.path];
