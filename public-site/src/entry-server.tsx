@@ -1,6 +1,9 @@
 // Build-time prerendering (scripts/prerender.mjs): the HTML of a signed-out page in English or Hindi,
 // its data still loading, so that a phone paints the page in the reader's language before the
 // JavaScript has arrived; main.tsx hydrates it.
+// A form sent before (or without) the page's script: handleForm runs the route's form action (the route
+// table's `form`) and render(url, lang, { pageData }) draws the page at its next step (README of the
+// case: docs/architecture.md, "A form that works before script").
 // Per request, only for an event page (scripts/serve-site.mjs, npm start): loadPageData asks the API for
 // the page's data as the page itself does (same query, signed out, in the page's language) and
 // render(url, lang, { pageData }) draws the page with it; the page then hydrates from that data
@@ -17,7 +20,8 @@ import { initI18nSync, type Language } from '@/i18n';
 // Bundled here (the browser loads it as a chunk of its own): every page is rendered in both languages.
 import hi from '@/i18n/locales/hi.json';
 import { AppProvider } from '@/app/provider';
-import { AppRoutes, appRoutes, preloadPage } from '@/app/router';
+import { AppRoutes, appRoutes, preloadPage, type AppRoute } from '@/app/router';
+import { loginForm, signupForm, type FormAction } from '@/features/accounts/server/account-forms';
 import { preloadDataParts } from '@/app/data-part';
 import { nextMidnightInIndia } from '@/lib/format';
 
@@ -118,4 +122,36 @@ export async function loadPageData(url: string, lang: Language, { graphqlUrl, ti
   } finally {
     client.stop();
   }
+}
+
+/** The form actions of the routes that declare one (the route table's `form`). */
+const formActions = { login: loginForm, signup: signupForm } satisfies Record<NonNullable<AppRoute['form']>, FormAction>;
+
+export interface FormOptions {
+  /** The API's GraphQL endpoint (absolute). */
+  graphqlUrl: string;
+  /** The reader's request headers the API should see (x-forwarded-for, for its rate limits). */
+  headers?: Record<string, string | undefined>;
+  /** Gives up on the API after this long (the page then says so). */
+  timeoutMs?: number;
+}
+
+/**
+ * A form the browser POSTed to `url` (application/x-www-form-urlencoded, parsed into `fields`) before
+ * or without the page's script: runs the route's form action (what the page does when the form is
+ * sent, against the API, signed out, as the reader) and answers the page data that render(url, lang,
+ * { pageData }) draws the page's next step with, or where to go (303). Null for a route without a
+ * form. The answer is the reader's own: never cached, never in a URL (no password, no code in it).
+ */
+export async function handleForm(
+  url: string,
+  lang: Language,
+  fields: Record<string, string>,
+  { graphqlUrl, headers, timeoutMs }: FormOptions,
+): Promise<{ pageData: PageData } | { redirect: string } | null> {
+  const pathname = new URL(url, 'http://server').pathname;
+  const route = matchRoutes(appRoutes, pathname)?.at(-1)?.route as AppRoute | undefined;
+  if (!route?.form) return null;
+  const outcome = await formActions[route.form](fields, { url, lang, graphqlUrl, headers, timeoutMs });
+  return 'redirect' in outcome ? outcome : { pageData: { form: outcome.form } };
 }

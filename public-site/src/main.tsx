@@ -8,11 +8,18 @@ import { preloadPage } from '@/app/router';
 import { getAuthToken } from '@/lib/auth-token';
 import { wantDataLayer, wantDataLayerOnFirstInteraction } from '@/lib/data-layer-loader';
 import { loadedEntryKey, takeServedPageData } from '@/lib/served-page';
+import { watchEarlyInput } from '@/lib/early-input';
 import { yieldToMain } from '@/lib/yield-to-main';
 
 // The language the server sent this document in (scripts/serve-site.mjs, nginx), read before the translator
 // sets <html lang> to the reader's.
 const servedLanguage = document.documentElement.lang;
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+// What the reader typed into the served forms before now, and until each form is live: kept through
+// hydration, and through a fresh render that replaces the served HTML (lib/early-input.ts).
+watchEarlyInput(root);
 
 // Language bootstrapping lives in the bundle (no inline scripts under the CSP): choose the language
 // (?lang, the lang cookie, a stored choice, English), load its catalogue, set <html lang>, then
@@ -24,9 +31,6 @@ await yieldToMain();
 const [i18n] = await Promise.all([initI18n(), preloadPage(window.location.pathname).catch(() => undefined)]);
 // The last chunk's evaluation ends a task: what follows (the served data, hydration) starts its own.
 await yieldToMain();
-
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element');
 
 // Pages served from dist/prerendered (scripts/prerender.mjs) arrive as HTML: the signed-out page of
 // today, in the language the server picked, with its data loading. Hydrating it keeps what the

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { EventQuery } from '@/gql/graphql';
 
 /**
@@ -7,9 +8,32 @@ import type { EventQuery } from '@/gql/graphql';
  */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
-/** What the server rendered a page with: the answers of the page's queries, nothing personal. */
+/**
+ * What a form sent before (or without) the page's script left the page at, as the site server's
+ * handleForm answered it (entry-server.tsx): the page is drawn from it, and the client hydrating that
+ * page continues from there. The reader's own, sent to them only, never cached; never a password or a code.
+ */
+export interface ServedForm {
+  /** The route's form action (the route table's `form`). */
+  form: string;
+  /** 'sent': the code went out, the page is at its code step; 'invalid': field errors; 'failed': the API refused. */
+  outcome: 'sent' | 'invalid' | 'failed';
+  /** What was typed (trimmed), except passwords. */
+  values: Record<string, string>;
+  /** Field name → catalogue key of its error. */
+  fieldErrors?: Record<string, string>;
+  /** The API's refusal: its code, its (English) message, how long until another code may be asked for. */
+  error?: { code?: string; message?: string; retryAfterSeconds?: number };
+  /** When the code was sent (epoch ms): the Resend OTP countdown runs from it. */
+  sentAt?: number;
+  /** The account the API answered with (login: what the code is checked against). */
+  userId?: string;
+}
+
+/** What the server rendered a page with: the answers of the page's queries (nothing personal), or a form's outcome. */
 export interface PageData {
   event?: EventQuery['event'];
+  form?: ServedForm;
 }
 
 /** A page as the server drew it: its data, in the language it was drawn in. */
@@ -38,6 +62,14 @@ export const ServedPageProvider = ServedPageContext.Provider;
 /** The data the page being hydrated was drawn with, or null (a page rendered afresh, or drawn without data). */
 export function useServedPage(): ServedPage | null {
   return useContext(ServedPageContext);
+}
+
+/** The outcome of the form `form` the page was drawn with (a form sent before the script ran), or null. */
+export function useServedForm(form: string): ServedForm | null {
+  const served = useContext(ServedPageContext);
+  const { key } = useLocation();
+  // Only the history entry the server drew shows it (as for an event page's data).
+  return served?.data.form?.form === form && served.key === key ? served.data.form : null;
 }
 
 /**
