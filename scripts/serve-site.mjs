@@ -455,6 +455,69 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
     return sendPage(req, res, pathname, lang, meta, data.event, served);
   }
 
+  /**
+   * A form POSTed to a page before (or without) its script (the login and sign-up forms): urlencoded
+   * only (415 otherwise), at most FORM_LIMIT_BYTES (413), from this site when the browser says where
+   * from (Origin, else 403). The renderer's handleForm runs the route's form action against the API as
+   * the reader (their address in x-forwarded-for) and answers the page's next step, drawn here with its
+   * data and never kept (it is the reader's own), or where to go (303). A page without a form: 303 back
+   * to it. Self-contained, to be carried over to the site server.
+   */
+  function receiveForm(req, res, pathname, search) {
+    const FORM_LIMIT_BYTES = 16 * 1024;
+    const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/x-www-form-urlencoded') return errorPage(req, res, 415, 'Unsupported Media Type');
+    // The page's Referrer-Policy (no-referrer) makes the browser say Origin: null for its own forms;
+    // it then says where the request comes from in Sec-Fetch-Site.
+    const from = req.headers.origin;
+    const own = new Set([origin, `http://${req.headers.host}`, `https://${req.headers.host}`]);
+    const site = req.headers['sec-fetch-site'];
+    if ((from !== undefined && from !== 'null' && !own.has(from)) || (from === 'null' && site !== 'same-origin') || (site !== undefined && site !== 'same-origin')) {
+      return errorPage(req, res, 403, 'Forbidden');
+    }
+    if (Number(req.headers['content-length']) > FORM_LIMIT_BYTES) return errorPage(req, res, 413, 'Payload Too Large', ['Connection', 'close']);
+    const chunks = [];
+    let size = 0;
+    let refused = false;
+    req.on('data', (chunk) => {
+      size += chunk.length;
+      if (size <= FORM_LIMIT_BYTES) return chunks.push(chunk);
+      if (!refused) errorPage(req, res, 413, 'Payload Too Large', ['Connection', 'close']);
+      refused = true;
+      req.pause();
+    });
+    req.on('error', (error) => fail(req, res, error));
+    req.on('end', () => {
+      if (refused) return;
+      const fields = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+      const url = search ? `${pathname}?${search}` : pathname;
+      answerForm(req, res, pathname, url, fields).catch((error) => fail(req, res, error));
+    });
+  }
+
+  async function answerForm(req, res, pathname, url, fields) {
+    const lang = languageOf(url.slice(pathname.length + 1), req.headers.cookie);
+    const ssr = await renderer.get();
+    const template = app.page(pathname, lang);
+    const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+    const result = ssr?.handleForm && template !== null && app.file(template)
+      ? await ssr.handleForm(url, lang, fields, { graphqlUrl: `${apiUrl}/graphql`, headers: { 'x-forwarded-for': forwardedFor, 'user-agent': req.headers['user-agent'] } })
+      : null;
+    if (result === null || result.redirect) {
+      res.writeHead(303, [...security, 'Location', result?.redirect ?? url, 'Cache-Control', 'no-store', 'Content-Length', '0']);
+      return res.end();
+    }
+    const base = origin ?? (production ? null : `http://${req.headers.host}`);
+    const root = await ssr.render(url, lang, { pageData: result.pageData });
+    let html = textOf(app.file(template));
+    html = withRenderedRoot(html, root, ssr.pageDataElementId, result.pageData) ?? html;
+    const meta = metaOfPage(pathname, lang);
+    html = meta ? withMeta(html, { ...meta, lang, siteName: SITE_NAME[lang], pageUrl: base ? `${base}${pathname}` : undefined }) : withLang(html, lang);
+    const body = Buffer.from(html);
+    res.writeHead(200, [...security, 'Cache-Control', 'no-store', 'Content-Type', 'text/html; charset=utf-8', 'Content-Length', String(body.length)]);
+    res.end(body);
+  }
+
   function handle(req, res) {
     let url = req.url;
     if (url.charCodeAt(0) !== 47 /* / */) {
@@ -481,6 +544,7 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
         res.writeHead(405, [...security, 'Allow', 'GET, HEAD', 'Content-Length', '0']);
         return res.end();
       }
+      if (method === 'POST' && app.indexable && !app.file(pathname)) return receiveForm(req, res, pathname, q === -1 ? '' : url.slice(q + 1));
       if (method === 'OPTIONS') {
         res.writeHead(200, [...security, 'Allow', 'GET, HEAD', 'Content-Type', 'text/plain; charset=utf-8', 'Content-Length', '9']);
         return res.end('GET, HEAD');
