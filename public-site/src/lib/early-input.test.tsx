@@ -9,12 +9,13 @@ import userEvent from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { RequestLoginCodeDocument, SendSignupCodeDocument, SignUpDocument, SubmitContactDocument } from '@/gql/graphql';
+import { RegisterDocument, RequestLoginCodeDocument, SendSignupCodeDocument, SignUpDocument, SubmitContactDocument } from '@/gql/graphql';
 import { viewer } from '@/testing/fixtures';
 import { hydrateServerHtml } from '@/testing/hydrate';
 import LoginPage from '@/features/accounts/components/login-page';
 import RegisterPage from '@/features/accounts/components/register-page';
 import { ContactForm } from '@/features/contact/components/contact-form';
+import RegistrationForm from '@/features/registration/components/registration-form';
 import { resetEarlyInput, watchEarlyInput } from './early-input';
 
 const email = 'asha@example.org';
@@ -191,6 +192,33 @@ describe('Text typed before hydration', () => {
       expect(input).toHaveValue(email);
     } finally {
       act(() => root.unmount());
+      container.remove();
+    }
+  });
+
+  it('the registration dialog drawn by the server: what was typed stays, and Send OTP sends it', async () => {
+    const user = userEvent.setup();
+    const dialog = () => <RegistrationForm category="graduate" onClose={() => {}} />;
+    const container = serve(app('/registration', dialog()));
+    const served = within(container);
+    await user.type(served.getByLabelText('Full name'), 'Asha Devi');
+    await user.type(served.getByLabelText('Email'), email);
+    await user.type(served.getByLabelText('Phone'), '9876543210');
+    const { hydrateRoot } = await import('react-dom/client');
+    const ui = app('/registration', dialog(), [
+      {
+        request: { query: RegisterDocument, variables: { input: { name: 'Asha Devi', email, phone: '9876543210', category: 'graduate' } } },
+        result: { data: { register: { __typename: 'CodeSentPayload', userId: 'u-2', message: 'sent' } } },
+      },
+    ]);
+    await act(async () => {
+      hydrateRoot(container, ui);
+    });
+    try {
+      expect(screen.getByLabelText('Full name')).toHaveValue('Asha Devi');
+      await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+      expect(await screen.findByText('OTP sent to your email/phone')).toBeInTheDocument();
+    } finally {
       container.remove();
     }
   });
