@@ -9,6 +9,7 @@ import { getAuthToken } from '@/lib/auth-token';
 import { wantDataLayer, wantDataLayerOnFirstInteraction } from '@/lib/data-layer-loader';
 import { loadedEntryKey, takeServedPageData } from '@/lib/served-page';
 import { watchEarlyInput } from '@/lib/early-input';
+import { rememberServedSend } from '@/features/accounts/lib/served-send';
 import { yieldToMain } from '@/lib/yield-to-main';
 
 // The language the server sent this document in (scripts/serve-site.mjs, nginx), read before the translator
@@ -43,6 +44,9 @@ const hydrating = Boolean(root.firstElementChild) && servedLanguage === i18n.lan
 // hydrates from it, without the data layer (lib/served-page.tsx). Only a page that is hydrated uses it.
 const servedData = takeServedPageData();
 const served = hydrating && servedData ? { language: servedLanguage, data: servedData, key: loadedEntryKey() } : null;
+// A code the server asked for (a form sent before this script ran): the tab remembers it, as if the page
+// had sent it, so that a page rendered afresh opens at its code step too.
+rememberServedSend(servedData?.form);
 
 const app = (
   <StrictMode>
