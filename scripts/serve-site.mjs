@@ -493,29 +493,30 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
       const url = search ? `${pathname}?${search}` : pathname;
       answerForm(req, res, pathname, url, fields).catch((error) => fail(req, res, error));
     });
-  }
 
-  async function answerForm(req, res, pathname, url, fields) {
-    const lang = languageOf(url.slice(pathname.length + 1), req.headers.cookie);
-    const ssr = await renderer.get();
-    const template = app.page(pathname, lang);
-    const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-    const result = ssr?.handleForm && template !== null && app.file(template)
-      ? await ssr.handleForm(url, lang, fields, { graphqlUrl: `${apiUrl}/graphql`, headers: { 'x-forwarded-for': forwardedFor, 'user-agent': req.headers['user-agent'] } })
-      : null;
-    if (result === null || result.redirect) {
-      res.writeHead(303, [...security, 'Location', result?.redirect ?? url, 'Cache-Control', 'no-store', 'Content-Length', '0']);
-      return res.end();
+    async function answerForm(req, res, pathname, url, fields) {
+      const lang = languageOf(url.slice(pathname.length + 1), req.headers.cookie);
+      const ssr = await renderer.get();
+      const template = app.page(pathname, lang);
+      const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+      const result = ssr?.handleForm && template !== null && app.file(template)
+        ? await ssr.handleForm(url, lang, fields, { graphqlUrl: `${apiUrl}/graphql`, headers: { 'x-forwarded-for': forwardedFor, 'user-agent': req.headers['user-agent'] } })
+        : null;
+      if (result === null || result.redirect) {
+        // Back to the page (one leading slash: never //host, another site).
+        res.writeHead(303, [...security, 'Location', (result?.redirect ?? url).replace(/^\/+/, '/'), 'Cache-Control', 'no-store', 'Content-Length', '0']);
+        return res.end();
+      }
+      const base = origin ?? (production ? null : `http://${req.headers.host}`);
+      const root = await ssr.render(url, lang, { pageData: result.pageData });
+      let html = textOf(app.file(template));
+      html = withRenderedRoot(html, root, ssr.pageDataElementId, result.pageData) ?? html;
+      const meta = metaOfPage(pathname, lang);
+      html = meta ? withMeta(html, { ...meta, lang, siteName: SITE_NAME[lang], pageUrl: base ? `${base}${pathname}` : undefined }) : withLang(html, lang);
+      const body = Buffer.from(html);
+      res.writeHead(200, [...security, 'Cache-Control', 'no-store', 'Content-Type', 'text/html; charset=utf-8', 'Content-Length', String(body.length)]);
+      res.end(body);
     }
-    const base = origin ?? (production ? null : `http://${req.headers.host}`);
-    const root = await ssr.render(url, lang, { pageData: result.pageData });
-    let html = textOf(app.file(template));
-    html = withRenderedRoot(html, root, ssr.pageDataElementId, result.pageData) ?? html;
-    const meta = metaOfPage(pathname, lang);
-    html = meta ? withMeta(html, { ...meta, lang, siteName: SITE_NAME[lang], pageUrl: base ? `${base}${pathname}` : undefined }) : withLang(html, lang);
-    const body = Buffer.from(html);
-    res.writeHead(200, [...security, 'Cache-Control', 'no-store', 'Content-Type', 'text/html; charset=utf-8', 'Content-Length', String(body.length)]);
-    res.end(body);
   }
 
   function handle(req, res) {

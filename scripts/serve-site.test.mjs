@@ -854,6 +854,7 @@ describe('serve-site: a form sent before the script runs', { skip: !built && 'pu
       const contact = await post(site, '/contact', 'message=hello');
       assert.equal(contact.status, 303);
       assert.equal(contact.headers.get('location'), '/contact');
+      assert.equal((await post(site, '//elsewhere.example/x', 'a=b')).headers.get('location'), '/elsewhere.example/x', 'never to another site');
       const notSendOtp = await post(site, '/login', 'email=a%40b.org');
       assert.equal(notSendOtp.status, 303);
       assert.equal(notSendOtp.headers.get('location'), '/login');
