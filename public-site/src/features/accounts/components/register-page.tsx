@@ -174,26 +174,26 @@ export default function RegisterPage() {
   };
 
   const passwordRow = (
-      <div className="form-row">
-        <FormField
-          id={`${id}-password`}
-          label={t('register.password')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('password', { validate: (v) => v.length >= 6 || t('validation.passwordMin') })}
-          error={errors.password}
-        />
-        <FormField
-          id={`${id}-confirm`}
-          label={t('register.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('confirmPassword', {
-            validate: (v, all) => v === all.password || t('validation.passwordsMatch'),
-          })}
-          error={errors.confirmPassword}
-        />
-      </div>
+    <div className="form-row">
+      <FormField
+        id={`${id}-password`}
+        label={t('register.password')}
+        type="password"
+        autoComplete="new-password"
+        registration={register('password', { validate: (v) => v.length >= 6 || t('validation.passwordMin') })}
+        error={errors.password}
+      />
+      <FormField
+        id={`${id}-confirm`}
+        label={t('register.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        registration={register('confirmPassword', {
+          validate: (v, all) => v === all.password || t('validation.passwordsMatch'),
+        })}
+        error={errors.confirmPassword}
+      />
+    </div>
   );
 
   return (
