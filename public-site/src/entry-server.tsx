@@ -2,8 +2,8 @@
 // its data still loading, so that a phone paints the page in the reader's language before the
 // JavaScript has arrived; main.tsx hydrates it.
 // A form sent before (or without) the page's script: handleForm runs the route's form action (the route
-// table's `form`) and render(url, lang, { pageData }) draws the page at its next step (README of the
-// case: docs/architecture.md, "A form that works before script").
+// table's `form`) and render(url, lang, { pageData }) draws the page at its next step (see
+// docs/architecture.md, "A form that works before script").
 // Per request, only for an event page (scripts/serve-site.mjs, npm start): loadPageData asks the API for
 // the page's data as the page itself does (same query, signed out, in the page's language) and
 // render(url, lang, { pageData }) draws the page with it; the page then hydrates from that data
