@@ -5,6 +5,9 @@
 //   itself asks it (its route's `pageData` in app/router.tsx, signed out, in `lang`), with what its link
 //   preview shows, its status and the change-feed topics it follows;
 // - prerenderedRoutes: the pages scripts/prerender.mjs builds as HTML (signed out, data loading) at build time.
+// - handleForm(url, lang, fields, { graphqlUrl }): a form sent before (or without) the page's script runs
+//   the route's form action (the route table's `form`); render draws the page at its next step with the
+//   answer (docs/architecture.md, "A form that works before script").
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router-dom';
@@ -21,6 +24,7 @@ import { AppProvider } from '@/app/provider';
 import { AppRoutes, appRoutes, preloadPage, type AppRoute } from '@/app/router';
 import { preloadWhenWantedParts } from '@/rendering/lazy-part';
 import { nextMidnightInIndia, todayInIndia } from '@/lib/format';
+import { loginForm, signupForm, type FormAction } from '@/features/accounts/server/account-forms';
 
 /** The route patterns to prerender (marked in the route table), each with a URL that renders it. */
 export const prerenderedRoutes = appRoutes
@@ -162,4 +166,36 @@ export async function loadPageData(url: string, lang: Language, { graphqlUrl, ti
     status,
     topics: spec.topics,
   };
+}
+
+/** The form actions of the routes that declare one (the route table's `form`). */
+const formActions = { login: loginForm, signup: signupForm } satisfies Record<NonNullable<AppRoute['form']>, FormAction>;
+
+export interface FormOptions {
+  /** The API's GraphQL endpoint (absolute). */
+  graphqlUrl: string;
+  /** The reader's request headers the API should see (x-forwarded-for, for its rate limits). */
+  headers?: Record<string, string | undefined>;
+  /** Gives up on the API after this long (the page then says so). */
+  timeoutMs?: number;
+}
+
+/**
+ * A form the browser POSTed to `url` (application/x-www-form-urlencoded, parsed into `fields`) before
+ * or without the page's script: runs the route's form action (what the page does when the form is
+ * sent, against the API, signed out, as the reader) and answers the page data that render(url, lang,
+ * { pageData }) draws the page's next step with, or where to go (303). Null for a route without a
+ * form. The answer is the reader's own: never cached, never in a URL (no password, no code in it).
+ */
+export async function handleForm(
+  url: string,
+  lang: Language,
+  fields: Record<string, string>,
+  { graphqlUrl, headers, timeoutMs }: FormOptions,
+): Promise<{ pageData: PageData } | { redirect: string } | null> {
+  const pathname = new URL(url, 'http://server').pathname;
+  const route = matchRoutes(appRoutes, pathname)?.at(-1)?.route as AppRoute | undefined;
+  if (!route?.form) return null;
+  const outcome = await formActions[route.form](fields, { url, lang, graphqlUrl, headers, timeoutMs });
+  return 'redirect' in outcome ? outcome : { pageData: { form: outcome.form } };
 }

@@ -7,12 +7,20 @@ import { App } from '@/app/app';
 import { preloadPage } from '@/app/router';
 import { getAuthToken } from '@/lib/auth-token';
 import { wantDataLayer, wantDataLayerOnFirstInteraction } from '@/rendering/data-layer-loader';
-import { loadedEntryKey, takeServedPageData } from '@/rendering/served-page';
+import { loadedEntryKey, servedFormOf, takeServedPageData } from '@/rendering/served-page';
+import { watchEarlyInput } from '@/lib/early-input';
+import { rememberServedSend } from '@/features/accounts/lib/served-send';
 import { yieldToMain } from '@/lib/yield-to-main';
 
 // The language the server sent this document in (scripts/serve-site.mjs, nginx), read before the translator
 // sets <html lang> to the reader's.
 const servedLanguage = document.documentElement.lang;
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+// What the reader typed into the served forms before now, and until each form is live: kept through
+// hydration, and through a fresh render that replaces the served HTML (lib/early-input.ts).
+watchEarlyInput(root);
 
 // Language bootstrapping lives in the bundle (no inline scripts under the CSP): choose the language
 // (?lang, the lang cookie, a stored choice, English), load its catalogue, set <html lang>, then
@@ -25,9 +33,6 @@ const [i18n] = await Promise.all([initI18n(), preloadPage(window.location.pathna
 // The last chunk's evaluation ends a task: what follows (the served data, hydration) starts its own.
 await yieldToMain();
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element');
-
 // Pages served from dist/prerendered (scripts/prerender.mjs) arrive as HTML: the signed-out page of
 // today, in the language the server picked, with its data loading. Hydrating it keeps what the
 // visitor already sees; a page in another language than the one chosen here (a choice the server
@@ -39,6 +44,9 @@ const hydrating = Boolean(root.firstElementChild) && servedLanguage === i18n.lan
 // hydrates from it, without the data layer (rendering/served-page.tsx). Only a page that is hydrated uses it.
 const servedData = takeServedPageData();
 const served = hydrating && servedData ? { language: servedLanguage, data: servedData, key: loadedEntryKey() } : null;
+// A code the server asked for (a form sent before this script ran): the tab remembers it, as if the page
+// had sent it, so that a page rendered afresh opens at its code step too.
+rememberServedSend(servedFormOf(servedData));
 
 const app = (
   <StrictMode>

@@ -48,6 +48,12 @@ export interface AppRoute {
   prerender?: true;
   /** The page's data: drawn with it by the site server, hydrated from it (rendering/page-data.ts). */
   pageData?: () => Promise<RoutePageData>;
+  /**
+   * The page's form works before and without script: the browser POSTs it to the page's own URL and the
+   * site server answers with the page at its next step (entry-server.tsx handleForm, which runs the
+   * action of this name).
+   */
+  form?: 'login' | 'signup';
 }
 
 export const appRoutes: AppRoute[] = [
@@ -58,8 +64,8 @@ export const appRoutes: AppRoute[] = [
   { path: paths.about.path, Component: AboutRoute, titleKey: 'titles.about', prerender: true },
   { path: paths.teams.path, Component: TeamsRoute, titleKey: 'titles.teams', prerender: true, pageData: pageData('team') },
   { path: paths.contact.path, Component: ContactRoute, titleKey: 'titles.contact', prerender: true },
-  { path: paths.login.path, Component: LoginRoute, titleKey: 'titles.login', prerender: true },
-  { path: paths.register.path, Component: RegisterRoute, titleKey: 'titles.register', prerender: true },
+  { path: paths.login.path, Component: LoginRoute, titleKey: 'titles.login', prerender: true, form: 'login' },
+  { path: paths.register.path, Component: RegisterRoute, titleKey: 'titles.register', prerender: true, form: 'signup' },
   { path: paths.verifyOtp.path, Component: VerifyOtpRoute, titleKey: 'titles.verifyOtp', prerender: true },
   { path: paths.profile.path, Component: ProfileRoute, titleKey: 'titles.profile' },
   { path: paths.settings.path, Component: SettingsRoute, titleKey: 'titles.settings' },

@@ -64,6 +64,11 @@ const speakingCodes: readonly ErrorCode[] = [
   'MAIL_UNAVAILABLE',
 ];
 
+/** Whether the API's message for this code is written for the person. */
+export function isSpeakingCode(code: string | undefined): boolean {
+  return !!code && (speakingCodes as readonly string[]).includes(code);
+}
+
 /**
  * The server's own message of a coded GraphQL error meant for the person,
  * or undefined for network failures and internal errors (the caller shows its catalogue fallback).

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from '@/i18n/translator';
-import { errorCode, serverMessage } from './errors';
+import { errorCode, isSpeakingCode, serverMessage } from './errors';
 
 /**
  * The rule is "the server's message, else the fallback". The server writes its messages in English: in English
@@ -19,4 +19,21 @@ export function useErrorMessage() {
     },
     [t, i18n.language],
   );
+}
+
+/**
+ * The same rule for an error known by its code and message (a form the site server sent, see
+ * lib/served-page.tsx ServedForm): the message counts only for a code whose message is for the person.
+ */
+export function messageOf(
+  error: { code?: string; message?: string },
+  fallbackKey: string,
+  t: (key: string) => string,
+  language: string | undefined,
+): string {
+  const { code } = error;
+  const fromServer = isSpeakingCode(code) ? error.message?.trim() || undefined : undefined;
+  if (fromServer && (language ?? 'en').startsWith('en')) return fromServer;
+  if (fromServer && code && code !== 'VALIDATION') return t(`errors.${code}`);
+  return t(fallbackKey);
 }

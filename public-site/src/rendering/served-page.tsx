@@ -12,6 +12,28 @@ export type { PageData };
  */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
+/**
+ * What a form sent before (or without) the page's script left the page at, as the site server's
+ * handleForm answered it (entry-server.tsx): the page is drawn from it, and the client hydrating that
+ * page continues from there. The reader's own, sent to them only, never cached; never a password or a code.
+ */
+export interface ServedForm {
+  /** The route's form action (the route table's `form`). */
+  form: string;
+  /** 'sent': the code went out, the page is at its code step; 'invalid': field errors; 'failed': the API refused. */
+  outcome: 'sent' | 'invalid' | 'failed';
+  /** What was typed (trimmed), except passwords. */
+  values: Record<string, string>;
+  /** Field name → catalogue key of its error. */
+  fieldErrors?: Record<string, string>;
+  /** The API's refusal: its code, its (English) message, how long until another code may be asked for. */
+  error?: { code?: string; message?: string; retryAfterSeconds?: number };
+  /** When the code was sent (epoch ms): the Resend OTP countdown runs from it. */
+  sentAt?: number;
+  /** The account the API answered with (login: what the code is checked against). */
+  userId?: string;
+}
+
 /** A page as the server drew it: its data, in the language it was drawn in. */
 export interface ServedPage {
   language: string;
@@ -52,6 +74,21 @@ export function useServedPage(): ServedPage | null {
 export function useServedAnswer(key: string): PageAnswer | undefined {
   const answer = useServedPage()?.data[key];
   return answer && typeof answer === 'object' && ('data' in answer || 'error' in answer) ? (answer as PageAnswer) : undefined;
+}
+
+/** The form outcome a page's data carries (handleForm's answer), if any. */
+export function servedFormOf(data: PageData | null | undefined): ServedForm | undefined {
+  const form = data?.form;
+  return form && typeof form === 'object' && 'outcome' in form ? (form as ServedForm) : undefined;
+}
+
+/** The outcome of the form `form` the page was drawn with (a form sent before the script ran), or null. */
+export function useServedForm(form: string): ServedForm | null {
+  const served = useContext(ServedPageContext);
+  const { key } = useLocation();
+  // Only the history entry the server drew shows it (as for an event page's data).
+  const outcome = served ? servedFormOf(served.data) : undefined;
+  return outcome?.form === form && served?.key === key ? outcome : null;
 }
 
 /**

@@ -644,9 +644,10 @@ describe('site server: compressed forms, validators and caching', () => {
         const missing = await site.raw('/assets/index-00000000.js');
         assert.equal(missing.status, 404);
         assertSecurityHeaders(missing.headers, '404', { csp: "default-src 'none'", hsts: production });
+        // A POST to a page is a form sent before the script runs: urlencoded only.
         const post = await site.raw('/about', {}, 'POST');
-        assert.equal(post.status, 404);
-        assert.match(post.body.toString(), /Cannot POST \/about/);
+        assert.equal(post.status, 415);
+        assert.match(post.body.toString(), /Unsupported Media Type/);
         assertSecurityHeaders(post.headers, 'POST', { csp: "default-src 'none'", hsts: production });
         // /api, /graphql, /uploads, /healthz and /readyz go to the API, as they are.
         for (const url of ['/api/events?when=upcoming', '/graphql', '/uploads/a.webp', '/healthz', '/readyz']) {
@@ -800,6 +801,87 @@ describe('precompress (the build step)', () => {
     for (const file of ['index.html', 'prerendered/about.html', 'favicon.svg', 'assets/photo-Zz99Yy88.webp', '.vite/manifest.json']) {
       assert.ok(!existsSync(path.join(dist, `${file}.br`)), file);
       assert.ok(!existsSync(path.join(dist, `${file}.gz`)), file);
+    }
+  });
+});
+
+// ---- A form sent before (or without) the page's script: POSTed to the page, answered by handleForm ----
+
+/** A stand-in API for the login form: requestLoginCode answered with an account, what it was sent recorded. */
+async function fakeAccountsApi() {
+  const requests = [];
+  const api = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const { variables } = JSON.parse(body);
+      requests.push({ variables, lang: req.headers['accept-language'], forwardedFor: req.headers['x-forwarded-for'], cookie: req.headers.cookie });
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ data: { requestLoginCode: { __typename: 'CodeSentPayload', userId: 'u-1', message: 'OTP sent to your email' } } }));
+    });
+  }).listen(0);
+  await new Promise((resolve) => api.once('listening', resolve));
+  return { url: `http://127.0.0.1:${api.address().port}`, requests, close: () => new Promise((resolve) => api.close(resolve)) };
+}
+
+describe('serve-site: a form sent before the script runs', { skip: !built && 'public-site is not built (npm run build -w public-site)' }, () => {
+  const form = 'application/x-www-form-urlencoded';
+  const post = (site, p, body, headers = {}) =>
+    fetch(`${site.base}${p}`, { method: 'POST', body, headers: { 'content-type': form, ...headers }, redirect: 'manual' });
+
+  it('asks the API for the code as the reader and draws the code step with its data, never kept', async () => {
+    const api = await fakeAccountsApi();
+    const site = await serve(publicDist, { apiUrl: api.url });
+    try {
+      const res = await post(site, '/login', 'email=asha%40example.org&intent=send-code', { origin: site.base, cookie: 'authToken=x', 'x-forwarded-for': '203.0.113.7' });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+      assertSecurityHeaders(Object.fromEntries(res.headers), 'form answer');
+      const html = await res.text();
+      assert.match(html, /OTP sent to your email/);
+      assert.match(html, /Enter the 6-digit code we sent to asha@example.org\./);
+      assert.deepEqual(servedState(html).form.values, { email: 'asha@example.org' });
+      assert.equal(api.requests.length, 1);
+      assert.deepEqual(api.requests[0].variables, { email: 'asha@example.org' });
+      assert.equal(api.requests[0].lang, 'en');
+      // The reader's address after what came before it (as the API proxy's xfwd adds it), for the API's rate limits.
+      assert.match(api.requests[0].forwardedFor, /^203\.0\.113\.7, (::ffff:)?127\.0\.0\.1$/);
+      assert.equal(api.requests[0].cookie, undefined);
+
+      // In Hindi, by the form's ?lang= (or the cookie); the mail is asked for in Hindi.
+      const hi = await (await post(site, '/login?lang=hi', 'email=asha%40example.org&intent=send-code')).text();
+      assert.match(hi, /<html lang="hi">/);
+      assert.match(hi, /ओटीपी आपके ई-मेल पर भेज दिया गया है/);
+      assert.equal(api.requests[1].lang, 'hi');
+    } finally {
+      await site.close();
+      await api.close();
+    }
+  });
+
+  it('refuses other content types (415), bodies over 16 KB (413) and other sites (403); a page without a form goes back to it (303)', async () => {
+    const api = await fakeAccountsApi();
+    const site = await serve(publicDist, { apiUrl: api.url });
+    try {
+      assert.equal((await post(site, '/login', '{"email":"a@b.org"}', { 'content-type': 'application/json' })).status, 415);
+      assert.equal((await post(site, '/login', `email=${'a'.repeat(17 * 1024)}`)).status, 413);
+      assert.equal((await post(site, '/login', 'email=a%40b.org&intent=send-code', { origin: 'https://elsewhere.example' })).status, 403);
+      // Referrer-Policy: no-referrer makes the browser send Origin: null; Sec-Fetch-Site then says where from.
+      assert.equal((await post(site, '/login', 'email=a%40b.org&intent=send-code', { origin: 'null', 'sec-fetch-site': 'cross-site' })).status, 403);
+      assert.equal((await post(site, '/login', 'email=a%40b.org&intent=send-code', { origin: 'null', 'sec-fetch-site': 'same-origin' })).status, 200);
+      assert.equal(api.requests.length, 1, 'only the accepted form reached the API');
+
+      const contact = await post(site, '/contact', 'message=hello');
+      assert.equal(contact.status, 303);
+      assert.equal(contact.headers.get('location'), '/contact');
+      assert.equal((await post(site, '//elsewhere.example/x', 'a=b')).headers.get('location'), '/elsewhere.example/x', 'never to another site');
+      const notSendOtp = await post(site, '/login', 'email=a%40b.org');
+      assert.equal(notSendOtp.status, 303);
+      assert.equal(notSendOtp.headers.get('location'), '/login');
+      assert.equal(api.requests.length, 1);
+    } finally {
+      await site.close();
+      await api.close();
     }
   });
 });

@@ -94,7 +94,9 @@ export function OtpStep({
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-describedby={describedBy} aria-busy={flow.verifying || undefined}>
+    // POST, never GET: pressed before the script runs, nothing typed (a password asked again beside the
+    // code) goes into a URL; the site server draws the page again (the code itself has no name: never sent).
+    <form method="post" noValidate onSubmit={submit} aria-describedby={describedBy} aria-busy={flow.verifying || undefined}>
       {intro}
       <NoticeBox notice={flow.notice} />
       <OtpField

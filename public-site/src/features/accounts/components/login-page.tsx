@@ -4,7 +4,10 @@ import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { NoticeBox, OtpStep, OtpWait, useOtpFlow } from '@/components/ui/otp-step';
 import { forgetSentCode, recallSentCode, recallSentCodeFor, rememberSentCode, resendWaitSeconds } from '@/components/ui/otp-memory';
-import { useErrorMessage } from '@/lib/use-error-message';
+import { messageOf, useErrorMessage } from '@/lib/use-error-message';
+import { earlyValues, useEarlyInput } from '@/lib/early-input';
+import { useServedForm } from '@/rendering/served-page';
+import { formAction, SEND_CODE_INTENT } from '../lib/form-action';
 import { isValidEmail } from '@/lib/validation';
 import { useLoginWithPassword, useRequestLoginCode, useVerifyLoginCode } from '../api/use-account-mutations';
 import { useSignIn } from '../api/use-sign-in';
@@ -19,7 +22,7 @@ type Mode = 'code' | 'password';
  * to the page whose Log in link led here (router state `from`, see lib/return-path).
  */
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
@@ -29,12 +32,20 @@ export default function LoginPage() {
   const [verifyCode] = useVerifyLoginCode();
   const [loginWithPassword, { loading: loggingIn }] = useLoginWithPassword();
 
+  // A Send OTP the browser sent before the script ran (the site server drew its outcome, see
+  // server/account-forms.ts): the page continues from it. Otherwise what was typed before hydration.
+  const served = useServedForm('login');
   const [mode, setMode] = useState<Mode>('code');
-  const [step, setStep] = useState<1 | 2>(1);
-  const [email, setEmail] = useState('');
+  const [step, setStep] = useState<1 | 2>(served?.outcome === 'sent' ? 2 : 1);
+  const [email, setEmail] = useState(() => served?.values.email ?? earlyValues('login').email ?? '');
   const [password, setPassword] = useState('');
-  const [userId, setUserId] = useState('');
-  const [fieldError, setFieldError] = useState<{ email?: string; password?: string }>({});
+  const [userId, setUserId] = useState(served?.userId ?? '');
+  const [fieldError, setFieldError] = useState<{ email?: string; password?: string }>(() =>
+    served?.fieldErrors?.email ? { email: t(served.fieldErrors.email) } : {},
+  );
+  useEarlyInput('login', () => ({ email }), (typed) => {
+    if (typed.email !== undefined) setEmail(typed.email);
+  });
 
   const checkEmail = (): boolean => {
     const value = email.trim();
@@ -66,6 +77,12 @@ export default function LoginPage() {
       await finish(data.verifyLoginCode.token);
     },
     verifyFailureKey: 'login.otpFailure',
+    initialNotice:
+      served?.outcome === 'sent'
+        ? { tone: 'info', text: t('otp.sent') }
+        : served?.outcome === 'failed' && served.error
+          ? { tone: 'error', text: messageOf(served.error, 'login.failure', t, i18n.language) }
+          : null,
   });
   const { setNotice, startWait } = flow;
 
@@ -75,6 +92,23 @@ export default function LoginPage() {
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;
+    if (served?.outcome === 'sent' && served.userId && served.sentAt) {
+      // The code the server asked for: remembered for this tab, as if the page had sent it.
+      rememberSentCode('login', served.values.email, { userId: served.userId }, served.sentAt);
+      startWait(resendWaitSeconds(served.sentAt));
+      return;
+    }
+    if (served?.error?.retryAfterSeconds) {
+      startWait(served.error.retryAfterSeconds);
+      // Too soon for another code to an address whose code this tab still has: back to typing that one.
+      const earlier = recallSentCodeFor<{ userId: string }>('login', served.values.email);
+      if (earlier?.data?.userId) {
+        setUserId(earlier.data.userId);
+        setStep(2);
+        setNotice({ tone: 'info', text: t('otp.earlierCode') });
+      }
+      return;
+    }
     const sent = recallSentCode<{ userId: string }>('login');
     if (!sent?.data?.userId) return;
     setEmail(sent.email);
@@ -82,7 +116,7 @@ export default function LoginPage() {
     setStep(2);
     startWait(resendWaitSeconds(sent.sentAt));
     setNotice({ tone: 'info', text: t('otp.earlierCode') });
-  }, [startWait, setNotice, t]);
+  }, [startWait, setNotice, t, served]);
 
   const submitEmail = async (e: FormEvent) => {
     e.preventDefault();
@@ -134,6 +168,7 @@ export default function LoginPage() {
       </label>
       <input
         id={`${id}-email`}
+        name="email"
         className="field__control"
         type="email"
         autoComplete="email"
@@ -158,12 +193,20 @@ export default function LoginPage() {
         <h1 className="page-title account-card__title">{t('login.heading')}</h1>
         {mode === 'code' ? (
           step === 1 ? (
-            <form noValidate onSubmit={submitEmail}>
+            // A real form: sent before the script runs (or without it), the site server asks for the code
+            // and draws the code step (server/account-forms.ts); once live, the handler sends it.
+            <form method="post" action={formAction(paths.login.getHref(), i18n.language)} data-form="login" noValidate onSubmit={submitEmail}>
               <p className="account-card__lead">{t('login.intro')}</p>
               {emailField}
               {noticeBox}
               <OtpWait flow={flow} />
-              <button type="submit" className="button button--primary account-card__submit" disabled={flow.sending || flow.waitSeconds > 0}>
+              <button
+                type="submit"
+                name="intent"
+                value={SEND_CODE_INTENT}
+                className="button button--primary account-card__submit"
+                disabled={flow.sending || flow.waitSeconds > 0}
+              >
                 {flow.sending ? t('login.sending') : t('login.sendOtp')}
               </button>
             </form>
@@ -183,7 +226,8 @@ export default function LoginPage() {
             />
           )
         ) : (
-          <form noValidate onSubmit={submitPassword}>
+          // POST, never GET: nothing typed goes into a URL (shown only once the script runs: it sends it).
+          <form method="post" noValidate onSubmit={submitPassword}>
             <p className="account-card__lead">{t('login.passwordIntro')}</p>
             {emailField}
             <div className="field">

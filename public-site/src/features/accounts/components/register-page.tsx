@@ -1,23 +1,23 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldError } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { NoticeBox, OtpStep, OtpWait, useOtpFlow } from '@/components/ui/otp-step';
-import { forgetSentCode, recallSentCode, recallSentCodeFor, rememberSentCode } from '@/components/ui/otp-memory';
+import { forgetSentCode, recallSentCode, recallSentCodeFor, rememberSentCode, resendWaitSeconds } from '@/components/ui/otp-memory';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';
+import { earlyValues, useEarlyInput } from '@/lib/early-input';
+import { useServedForm } from '@/rendering/served-page';
+import { messageOf } from '@/lib/use-error-message';
+import { formAction, SEND_CODE_INTENT } from '../lib/form-action';
+import { userTypes } from '../lib/user-types';
 import { useSendSignupCode, useSignUp } from '../api/use-account-mutations';
 import { useSignIn } from '../api/use-sign-in';
 import { returnPath } from '../lib/return-path';
 import { FormField } from '@/components/ui/form-field';
 import './accounts.css';
 
-/**
- * The API's userType values (unchanged): upperStudent → secondary, graduate → graduate (active once the
- * e-mail is verified), student → primary, which SPEC.md defines as a teacher who enrols primary-school
- * children and whose account waits for an admin's approval. The ones needing no approval come first.
- */
-export const userTypes = ['upperStudent', 'graduate', 'student'] as const;
+export { userTypes };
 
 interface Values {
   name: string;
@@ -45,22 +45,53 @@ const detailFields = ['name', 'email', 'phone', 'password', 'confirmPassword', '
  * Register Now led here, which opens with Register Now in focus).
  */
 export default function RegisterPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useSignIn();
   const [sendCode] = useSendSignupCode();
   const [signUp] = useSignUp();
-  const [step, setStep] = useState<1 | 2>(1);
+  // Send OTP sent before the script ran: the site server checked the details and asked for the code
+  // (server/account-forms.ts), and drew the outcome; the page continues from it. The passwords were not
+  // kept: with the code step drawn that way, they are asked for again beside the code.
+  const served = useServedForm('signup');
+  const [step, setStep] = useState<1 | 2>(served?.outcome === 'sent' ? 2 : 1);
+  const [passwordsWithCode, setPasswordsWithCode] = useState(served?.outcome === 'sent');
+  // What the fields start with: the served outcome's, then what was typed before hydration (drawn as
+  // the fields' default values, so that the page without script shows them too).
+  const [initial] = useState<Values>(() => {
+    const typed = earlyValues('signup');
+    const userType = [typed.userType, served?.values.userType].find((v) => (userTypes as readonly (string | undefined)[]).includes(v));
+    return {
+      name: typed.name ?? served?.values.name ?? '',
+      email: typed.email ?? served?.values.email ?? '',
+      phone: typed.phone ?? served?.values.phone ?? '',
+      password: typed.password ?? '',
+      confirmPassword: typed.confirmPassword ?? '',
+      userType: (userType as Values['userType'] | undefined) ?? '',
+    };
+  });
+  // The served field errors show until the form is sent again.
+  const [servedErrors, setServedErrors] = useState(served?.outcome === 'invalid' ? (served.fieldErrors ?? {}) : {});
   const {
     register,
     trigger,
     getValues,
+    setValue,
     clearErrors,
     reset,
-    formState: { errors },
-  } = useForm<Values>({ defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onChange', shouldUnregister: false });
+    formState: { errors: formErrors },
+  } = useForm<Values>({ defaultValues: initial, mode: 'onSubmit', reValidateMode: 'onChange', shouldUnregister: false });
+  useEarlyInput('signup', () => getValues() as unknown as Record<string, string>, (typed) => {
+    for (const [name, value] of Object.entries(typed)) {
+      if (name in defaults) setValue(name as keyof Values, value as Values[keyof Values]);
+    }
+  });
+  const errors: Partial<Record<keyof Values, FieldError>> = { ...formErrors };
+  for (const [name, key] of Object.entries(servedErrors)) {
+    if (name in defaults) errors[name as keyof Values] ??= { type: 'server', message: t(key) };
+  }
 
   const required = (v: string) => v.trim() !== '' || t('validation.requiredShort');
 
@@ -76,6 +107,8 @@ export default function RegisterPage() {
     sendFailureKey: 'register.failure',
     // The code is checked by the sign-up itself.
     verify: async (otp) => {
+      // Asked again beside the code (the code step was drawn by the server): checked first.
+      if (passwordsWithCode && !(await trigger(['password', 'confirmPassword']))) throw new Error('passwords');
       const values = getValues();
       const { data } = await signUp({
         variables: {
@@ -96,8 +129,14 @@ export default function RegisterPage() {
       navigate(returnPath(location.state) ?? paths.verifyOtp.getHref());
     },
     verifyFailureKey: 'register.failure',
+    initialNotice:
+      served?.outcome === 'sent'
+        ? { tone: 'info', text: t('otp.sent') }
+        : served?.outcome === 'failed' && served.error
+          ? { tone: 'error', text: messageOf(served.error, 'register.failure', t, i18n.language) }
+          : null,
   });
-  const { setNotice } = flow;
+  const { setNotice, startWait } = flow;
 
   // A reload after the code was sent: the details come back (never the password), and Send OTP
   // goes back to the code already sent while another may not be sent yet. (After hydration: the page is prerendered.)
@@ -105,16 +144,28 @@ export default function RegisterPage() {
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;
+    if (served?.outcome === 'sent' && served.sentAt) {
+      // The code the server asked for: remembered for this tab, as if the page had sent it.
+      const { name, phone, email } = served.values;
+      rememberSentCode<Remembered>('signup', email, { name, phone, userType: initial.userType }, served.sentAt);
+      startWait(resendWaitSeconds(served.sentAt));
+      return;
+    }
+    if (served?.error?.retryAfterSeconds) {
+      startWait(served.error.retryAfterSeconds);
+      return;
+    }
     const sent = recallSentCode<Remembered>('signup');
     if (!sent) return;
     const userType = (userTypes as readonly string[]).includes(sent.data?.userType) ? sent.data.userType : '';
     reset({ ...defaults, name: sent.data?.name ?? '', email: sent.email, phone: sent.data?.phone ?? '', userType });
     setNotice({ tone: 'info', text: t('register.earlierCode', { email: sent.email }) });
-  }, [reset, setNotice, t]);
+  }, [reset, setNotice, startWait, t, served, initial.userType]);
 
   const submitDetails = async (e: FormEvent) => {
     e.preventDefault();
     setNotice(null);
+    setServedErrors({});
     if (!(await trigger([...detailFields]))) return;
     if (await flow.requestCode({ reuseEarlier: () => !!recallSentCodeFor('signup', getValues('email')) })) {
       flow.reset();
@@ -122,17 +173,50 @@ export default function RegisterPage() {
     }
   };
 
+  const passwordRow = (
+    <div className="form-row">
+      <FormField
+        id={`${id}-password`}
+        label={t('register.password')}
+        type="password"
+        autoComplete="new-password"
+        registration={register('password', { validate: (v) => v.length >= 6 || t('validation.passwordMin') })}
+        error={errors.password}
+      />
+      <FormField
+        id={`${id}-confirm`}
+        label={t('register.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        registration={register('confirmPassword', {
+          validate: (v, all) => v === all.password || t('validation.passwordsMatch'),
+        })}
+        error={errors.confirmPassword}
+      />
+    </div>
+  );
+
   return (
     <div className="container section account-page">
       <div className="card account-card">
         <h1 className="page-title account-card__title">{t('register.heading')}</h1>
         <p className="account-card__lead">{t('register.intro')}</p>
-        <form noValidate onSubmit={submitDetails} hidden={step !== 1}>
+        {/* A real form: sent before the script runs (or without it), the site server checks it, asks for
+            the code and draws the code step (server/account-forms.ts); once live, the handler sends it. */}
+        <form
+          method="post"
+          action={formAction(paths.register.getHref(), i18n.language)}
+          data-form="signup"
+          noValidate
+          onSubmit={submitDetails}
+          hidden={step !== 1}
+        >
           <p className="account-card__step">{t('register.step1')}</p>
           <FormField
             id={`${id}-name`}
             label={t('register.name')}
             autoComplete="name"
+            defaultValue={initial.name}
             registration={register('name', { validate: required })}
             error={errors.name}
           />
@@ -141,6 +225,7 @@ export default function RegisterPage() {
             label={t('register.email')}
             type="email"
             autoComplete="email"
+            defaultValue={initial.email}
             registration={register('email', {
               validate: (v) => (v.trim() === '' ? t('validation.requiredShort') : EMAIL_PATTERN.test(v.trim()) || t('validation.emailInvalidShort')),
             })}
@@ -153,29 +238,11 @@ export default function RegisterPage() {
             inputMode="numeric"
             maxLength={10}
             autoComplete="tel-national"
+            defaultValue={initial.phone}
             registration={register('phone', { validate: (v) => PHONE_PATTERN.test(v.trim()) || t('validation.phoneDigits') })}
             error={errors.phone}
           />
-          <div className="form-row">
-            <FormField
-              id={`${id}-password`}
-              label={t('register.password')}
-              type="password"
-              autoComplete="new-password"
-              registration={register('password', { validate: (v) => v.length >= 6 || t('validation.passwordMin') })}
-              error={errors.password}
-            />
-            <FormField
-              id={`${id}-confirm`}
-              label={t('register.confirmPassword')}
-              type="password"
-              autoComplete="new-password"
-              registration={register('confirmPassword', {
-                validate: (v, all) => v === all.password || t('validation.passwordsMatch'),
-              })}
-              error={errors.confirmPassword}
-            />
-          </div>
+          {passwordsWithCode ? null : passwordRow}
           <fieldset
             className="field user-types"
             role="radiogroup"
@@ -189,6 +256,7 @@ export default function RegisterPage() {
                 <input
                   type="radio"
                   value={type}
+                  defaultChecked={initial.userType === type}
                   aria-labelledby={`${id}-userType-${type}`}
                   aria-describedby={`${id}-userType-${type}-help`}
                   {...register('userType', {
@@ -221,7 +289,7 @@ export default function RegisterPage() {
             </>
           ) : null}
           <div className="account-card__actions">
-            <button type="submit" className="button button--primary" disabled={flow.sending || flow.waitSeconds > 0}>
+            <button type="submit" name="intent" value={SEND_CODE_INTENT} className="button button--primary" disabled={flow.sending || flow.waitSeconds > 0}>
               {flow.sending ? t('register.sending') : t('register.sendOtp')}
             </button>
           </div>
@@ -232,11 +300,22 @@ export default function RegisterPage() {
             email={getValues('email')}
             verifyLabel={t('register.verify')}
             verifyingLabel={t('register.verifying')}
-            intro={<p className="account-card__step">{t('register.step2')}</p>}
+            intro={
+              <>
+                <p className="account-card__step">{t('register.step2')}</p>
+                {passwordsWithCode ? (
+                  <>
+                    <p className="account-card__lead">{t('register.passwordsAgain')}</p>
+                    {passwordRow}
+                  </>
+                ) : null}
+              </>
+            }
             back={{
               label: t('common.back'),
               onClick: () => {
                 setNotice(null);
+                setPasswordsWithCode(false);
                 setStep(1);
               },
             }}

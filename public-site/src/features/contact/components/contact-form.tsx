@@ -4,6 +4,7 @@ import { useTranslation } from '@/i18n/translator';
 import type { ContactInput } from '@/gql/graphql';
 import { errorCode, validationFields } from '@/lib/errors';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';
+import { earlyValues, useEarlyInput } from '@/lib/early-input';
 import { useSubmitContact } from '../api/use-submit-contact';
 
 export const SUCCESS_BANNER_MS = 3000;
@@ -13,6 +14,10 @@ const fieldNames: (keyof Values)[] = ['name', 'email', 'phone', 'subject', 'mess
 const emptyValues: Values = { name: '', email: '', phone: '', subject: '', message: '' };
 
 type Status = 'idle' | 'success' | 'failure' | 'invalid';
+
+/** The form's own fields of what was typed. */
+const pick = (typed: Record<string, string>): Partial<Values> =>
+  Object.fromEntries(Object.entries(typed).filter(([name]) => (fieldNames as string[]).includes(name)));
 
 export function ContactForm() {
   const { t } = useTranslation();
@@ -25,8 +30,19 @@ export function ContactForm() {
     handleSubmit,
     reset,
     setError,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ defaultValues: emptyValues, mode: 'onSubmit', reValidateMode: 'onChange' });
+  } = useForm<Values>({
+    // What was typed into the served form before the script ran (lib/early-input.ts): react-hook-form
+    // would otherwise write its empty defaults into the fields when it registers them.
+    defaultValues: { ...emptyValues, ...pick(earlyValues('contact')) },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  useEarlyInput('contact', () => getValues(), (typed) => {
+    for (const [name, value] of Object.entries(pick(typed))) setValue(name as keyof Values, value);
+  });
 
   useEffect(() => {
     if (status !== 'success') return;
@@ -80,7 +96,8 @@ export function ContactForm() {
     ) : null;
 
   return (
-    <form className="contact-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby={`${formId}-title`}>
+    // POST, never GET: sent before the script runs, nothing typed goes into a URL.
+    <form method="post" data-form="contact" className="contact-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby={`${formId}-title`}>
       <h2 className="card-title" id={`${formId}-title`}>
         {t('contact.formHeading')}
       </h2>

@@ -6,6 +6,7 @@ import { forgetSentCode, recallSentCode, recallSentCodeFor, rememberSentCode, re
 import { useSignIn } from '@/features/accounts/api/use-sign-in';
 import { reloadPage } from '@/lib/reload';
 import { isValidEmail, isValidPhone } from '@/lib/validation';
+import { earlyValues, useEarlyInput } from '@/lib/early-input';
 import { useRegister, useVerifyRegistration } from '../api/use-registration';
 import { isRegistrationCategory, type RegistrationCategory } from '../lib/category';
 import './registration.css';
@@ -49,8 +50,14 @@ export default function RegistrationForm({ category, onClose }: RegistrationForm
   // Opened again after a reload while the code sent for this programme still works: straight to the code.
   const [earlier] = useState(() => earlierSend(String(category)));
   const [step, setStep] = useState<1 | 2 | 'done'>(earlier ? 2 : 1);
-  const [details, setDetails] = useState<Details>(() =>
-    earlier ? { name: earlier.data.name, email: earlier.email, phone: earlier.data.phone } : { name: '', email: '', phone: '' },
+  const [details, setDetails] = useState<Details>(() => {
+    if (earlier) return { name: earlier.data.name, email: earlier.email, phone: earlier.data.phone };
+    // Drawn by the server (a page that opens the dialog at once): what was typed before it was live.
+    const typed = earlyValues('registration');
+    return { name: typed.name ?? '', email: typed.email ?? '', phone: typed.phone ?? '' };
+  });
+  useEarlyInput('registration', () => ({ ...details }), (typed) =>
+    setDetails((d) => ({ name: typed.name ?? d.name, email: typed.email ?? d.email, phone: typed.phone ?? d.phone })),
   );
   const [userId, setUserId] = useState<string | null>(earlier?.data.userId ?? null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -147,6 +154,7 @@ export default function RegistrationForm({ category, onClose }: RegistrationForm
       <input
         ref={name === 'name' ? nameRef : undefined}
         id={`${id}-${name}`}
+        name={name}
         className="field__control"
         type={type}
         inputMode={type === 'tel' ? 'numeric' : undefined}
@@ -166,7 +174,8 @@ export default function RegistrationForm({ category, onClose }: RegistrationForm
       <div>
         <p className="modal__category">{t('registration.selectedCategory', { programme })}</p>
         {step === 1 ? (
-          <form noValidate onSubmit={submitDetails} aria-describedby={`${id}-step`}>
+          // POST, never GET: nothing typed goes into a URL (the fields are named for lib/early-input).
+          <form method="post" data-form="registration" noValidate onSubmit={submitDetails} aria-describedby={`${id}-step`}>
             <p className="modal__step" id={`${id}-step`}>
               {t('registration.stepOf', { step: 1 })}
             </p>
