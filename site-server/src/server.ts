@@ -189,7 +189,9 @@ export function createSiteServer({ distDir, apiUrl, production = false, publicOr
       log(`the form of ${url} failed: ${(error as Error).message}`);
       return errorPage(req, res, 503, 'Service Unavailable: please try again in a moment');
     }
-    if (!result) return errorPage(req, res, 405, `Cannot POST ${pathname}`, ['Allow', 'GET, HEAD']);
+    // A page whose form has no action on the server (it needs the page's script): back to the page, whose
+    // script is loaded by then, rather than an error page.
+    if (!result) result = { redirect: url };
     if ('redirect' in result) {
       // Only to a path of this site.
       const location = typeof result.redirect === 'string' && /^\/(?![/\\])/.test(result.redirect) ? result.redirect : '/';

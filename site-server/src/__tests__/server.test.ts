@@ -808,8 +808,15 @@ describe('precompress (the build step)', () => {
 // ---- A form sent before (or without) the page's script: POSTed to the page, answered by handleForm ----
 
 /** A stand-in API for the login form: requestLoginCode answered with an account, what it was sent recorded. */
+interface AccountsApiRequest {
+  variables: Record<string, unknown>;
+  lang: string | string[] | undefined;
+  forwardedFor: string | string[] | undefined;
+  cookie: string | undefined;
+}
+
 async function fakeAccountsApi() {
-  const requests = [];
+  const requests: AccountsApiRequest[] = [];
   const api = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -821,12 +828,12 @@ async function fakeAccountsApi() {
     });
   }).listen(0);
   await new Promise((resolve) => api.once('listening', resolve));
-  return { url: `http://127.0.0.1:${api.address().port}`, requests, close: () => new Promise((resolve) => api.close(resolve)) };
+  return { url: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, requests, close: () => new Promise((resolve) => api.close(resolve)) };
 }
 
 describe('serve-site: a form sent before the script runs', { skip: !built && 'public-site is not built (npm run build -w public-site)' }, () => {
   const form = 'application/x-www-form-urlencoded';
-  const post = (site, p, body, headers = {}) =>
+  const post = (site: { base: string }, p: string, body: string, headers: Record<string, string> = {}) =>
     fetch(`${site.base}${p}`, { method: 'POST', body, headers: { 'content-type': form, ...headers }, redirect: 'manual' });
 
   it('asks the API for the code as the reader and draws the code step with its data, never kept', async () => {
@@ -845,7 +852,7 @@ describe('serve-site: a form sent before the script runs', { skip: !built && 'pu
       assert.deepEqual(api.requests[0].variables, { email: 'asha@example.org' });
       assert.equal(api.requests[0].lang, 'en');
       // The reader's address after what came before it (as the API proxy's xfwd adds it), for the API's rate limits.
-      assert.match(api.requests[0].forwardedFor, /^203\.0\.113\.7, (::ffff:)?127\.0\.0\.1$/);
+      assert.match(String(api.requests[0].forwardedFor), /^203\.0\.113\.7, (::ffff:)?127\.0\.0\.1$/);
       assert.equal(api.requests[0].cookie, undefined);
 
       // In Hindi, by the form's ?lang= (or the cookie); the mail is asked for in Hindi.
