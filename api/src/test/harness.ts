@@ -116,6 +116,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     async close() {
       await built.stop();
       await services.jobs.stop();
+      await services.certificateRenderer.close();
       await services.mail.idle();
       services.mail.close();
       await db.close();
