@@ -15,7 +15,7 @@ import { ContactService } from './contacts/contact.service';
 import { EventCancellation } from './events/event-cancellation';
 import { EventService } from './events/event.service';
 import { CertificateRenderer } from './certificates/certificate.renderer';
-import { DEFAULT_MAIL_TIMEOUTS, MailService, QUEUED_MAIL_TIMEOUTS } from './mail/mail.service';
+import { DEFAULT_MAIL_TIMEOUTS, MailService, queuedMailTimeouts } from './mail/mail.service';
 import { MailDeliveries } from './mail/mail-deliveries';
 import { JobQueue } from './jobs/job-queue';
 import { JobAdminService } from './jobs/job.admin.service';
@@ -53,7 +53,7 @@ export function createServices(deps: ServiceDeps) {
   const images = new ImageService(storage, logger);
   const audit = new AuditService(dataSource);
   const rateLimits = new RateLimitService(dataSource, clock);
-  const mail = new MailService(config, logger, clock, DEFAULT_MAIL_TIMEOUTS, { timeouts: QUEUED_MAIL_TIMEOUTS, connections: config.mailQueueConcurrency });
+  const mail = new MailService(config, logger, clock, DEFAULT_MAIL_TIMEOUTS, { timeouts: queuedMailTimeouts(config.mailQueueTimeoutMs), connections: config.mailQueueConcurrency });
   // Background jobs (pg-boss): defined here by the services that own them, worked by main.ts or worker.ts.
   const jobs = new JobQueue(dataSource, logger);
   const deliveries = new MailDeliveries(dataSource, jobs, mail, clock, logger, config.mailQueueConcurrency);

@@ -37,6 +37,8 @@ export interface Config {
   reminderLeadHours: number;
   /** MAIL_QUEUE_CONCURRENCY: queued mails one process sends at once (and its SMTP connections for them); default 4. */
   mailQueueConcurrency: number;
+  /** MAIL_QUEUE_TIMEOUT_MS: how long a queued mail's send may take in all (default 60000; under the queue's 120 s claim). */
+  mailQueueTimeoutMs: number;
   /**
    * CERTIFICATE_RENDER_THREADS: worker threads that draw certificate PDFs, off the event loop (started when
    * needed, gone when idle); default one less than the cores, at most 2, at least 1. 0 draws them on the
@@ -108,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const mailQueueConcurrency = env.MAIL_QUEUE_CONCURRENCY ? Number(env.MAIL_QUEUE_CONCURRENCY) : 4;
   if (!Number.isInteger(mailQueueConcurrency) || mailQueueConcurrency < 1 || mailQueueConcurrency > 32) problems.push('MAIL_QUEUE_CONCURRENCY must be a whole number from 1 to 32');
+  const mailQueueTimeoutMs = env.MAIL_QUEUE_TIMEOUT_MS ? Number(env.MAIL_QUEUE_TIMEOUT_MS) : 60_000;
+  if (!Number.isInteger(mailQueueTimeoutMs) || mailQueueTimeoutMs < 1000 || mailQueueTimeoutMs > 110_000) problems.push('MAIL_QUEUE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 110000');
   const certificateRenderThreads = env.CERTIFICATE_RENDER_THREADS ? Number(env.CERTIFICATE_RENDER_THREADS) : Math.max(1, Math.min(2, os.availableParallelism() - 1));
   if (!Number.isInteger(certificateRenderThreads) || certificateRenderThreads < 0 || certificateRenderThreads > 16) problems.push('CERTIFICATE_RENDER_THREADS must be a whole number from 0 to 16');
 
@@ -142,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsWorker: bool(env.JOBS_WORKER, true),
     reminderLeadHours,
     mailQueueConcurrency,
+    mailQueueTimeoutMs,
     certificateRenderThreads,
   };
 }

@@ -47,7 +47,12 @@ export const DEFAULT_MAIL_TIMEOUTS: MailTimeouts = { connectionMs: 1500, greetin
  * server, so they get far longer than a request's mail. Below the mail queue's claim (mail-deliveries.ts),
  * so a slow send is never taken for a dead worker's and sent a second time.
  */
-export const QUEUED_MAIL_TIMEOUTS: MailTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000, totalMs: 60_000 };
+export const QUEUED_MAIL_TIMEOUTS: MailTimeouts = queuedMailTimeouts(60_000);
+
+/** The queued mails' timeouts for a whole send of `totalMs` (MAIL_QUEUE_TIMEOUT_MS). */
+export function queuedMailTimeouts(totalMs: number): MailTimeouts {
+  return { connectionMs: Math.min(10_000, totalMs), greetingMs: Math.min(10_000, totalMs), socketMs: Math.min(30_000, totalMs), totalMs };
+}
 
 /** The queued mails' own SMTP connections: their timeouts and how many are kept open (MAIL_QUEUE_CONCURRENCY). */
 export interface QueuedMailOptions {

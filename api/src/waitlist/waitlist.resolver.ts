@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import { EventView } from '../events/event.types';
 import { Access } from '../graphql/access';
 import type { GraphQLContext } from '../graphql/context';
+import { isFullFor } from '../registrations/registration-ledger';
 import { EventRegistrationPayload } from '../registrations/registration.types';
 import type { WaitlistResult } from './waitlist.service';
 import { MyWaitlist, WaitlistEntry, WaitlistPayload, WaitlistStatus } from './waitlist.types';
@@ -52,6 +53,13 @@ export class WaitlistResolver {
 /** The waiting list's fields of Event: one batched lookup per request (loaders.waitlist), never one per event. */
 @Resolver(() => EventView)
 export class WaitlistEventFieldsResolver {
+  @FieldResolver(() => Boolean, { description: 'No place to register: every place is registered, held for someone from the waiting list, or due to someone waiting (a freed place goes to the waiting list first)' })
+  async isFull(@Root() event: EventView, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    // Only an event with free places needs the waiting count (the fairness rule: they may all be due to people waiting).
+    if (event.isFull || event.maxParticipants === null) return event.isFull;
+    return isFullFor(event, (await ctx.loaders.waitlist.load(event.id)).waitlistCount);
+  }
+
   @FieldResolver(() => Int, { description: 'People waiting for a place (not counting places held by offers)' })
   async waitlistCount(@Root() event: EventView, @Ctx() ctx: GraphQLContext): Promise<number> {
     return (await ctx.loaders.waitlist.load(event.id)).waitlistCount;
