@@ -100,6 +100,21 @@ export class RegistrationLedger {
       if (accepted === 'closed' || accepted === 'cancelled' || accepted === 'no-event' || accepted === 'no-user') return accepted;
       // The offer ran out meanwhile: a place of the ordinary kind, if there is one.
     }
+    // A look first, without a lock (one statement, so one consistent moment): at a full event most attempts
+    // end here, without queueing for the event's row behind the ones that take the last places.
+    const [seen] = await queryRows<{ started: boolean; cancelled: boolean; registered: boolean; full: boolean }>(
+      m,
+      `SELECT e.starts_at <= $3 AS started, e.cancelled_at IS NOT NULL AS cancelled,
+              EXISTS (SELECT 1 FROM registrations r WHERE r.event_id = e.id AND r.user_id = $2) AS registered,
+              (e.max_participants IS NOT NULL AND e.registered_count + e.offered_count + ${waitingAhead('$1', '$2')} >= e.max_participants) AS full
+         FROM events e WHERE e.id = $1`,
+      [eventId, userId, now],
+    );
+    if (!seen) return 'no-event';
+    if (seen.registered) return 'already';
+    if (seen.cancelled) return 'cancelled';
+    if (seen.started) return 'closed';
+    if (seen.full) return 'full';
     await m.query(`SELECT 1 FROM events WHERE id = $1 FOR NO KEY UPDATE`, [eventId]);
     if (!(await takePlace(m, eventId, userId, now))) {
       const [event] = await queryRows<{ started: boolean; cancelled: boolean }>(m, `SELECT starts_at <= $2 AS started, cancelled_at IS NOT NULL AS cancelled FROM events WHERE id = $1`, [eventId, now]);
@@ -324,6 +339,13 @@ export class RegistrationLedger {
   }
 }
 
+/** SQL: how many people wait ahead of this person for this event (everyone waiting, for someone not on the list). */
+const waitingAhead = (event: string, user: string) => `(
+  SELECT count(*) FROM waitlist_entries w
+   WHERE w.event_id = ${event} AND w.status = 'waiting' AND w.user_id <> ${user}
+     AND NOT EXISTS (SELECT 1 FROM waitlist_entries me
+                      WHERE me.event_id = ${event} AND me.user_id = ${user} AND me.status = 'waiting' AND (me.created_at, me.id) < (w.created_at, w.id)))`;
+
 /**
  * Registers one more, under the fairness rule (RegistrationLedger.add): within capacity counting places
  * held by offers, with more places free than people waiting ahead of the taker, before the start and not
@@ -334,12 +356,7 @@ async function takePlace(m: EntityManager, eventId: string, userId: string, open
     m,
     `UPDATE events e SET registered_count = registered_count + 1
       WHERE e.id = $1 AND e.starts_at > $2 AND e.cancelled_at IS NULL
-        AND (e.max_participants IS NULL OR e.registered_count + e.offered_count + (
-          SELECT count(*) FROM waitlist_entries w
-           WHERE w.event_id = $1 AND w.status = 'waiting' AND w.user_id <> $3
-             AND NOT EXISTS (SELECT 1 FROM waitlist_entries me
-                              WHERE me.event_id = $1 AND me.user_id = $3 AND me.status = 'waiting' AND (me.created_at, me.id) < (w.created_at, w.id))
-        ) < e.max_participants)
+        AND (e.max_participants IS NULL OR e.registered_count + e.offered_count + ${waitingAhead('$1', '$3')} < e.max_participants)
       RETURNING e.id`,
     [eventId, openAt, userId],
   );
