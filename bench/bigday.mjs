@@ -257,6 +257,7 @@ export async function bigdayRows({ apiDir, children, apiHeapMb }) {
 
   /** `perTarget[i]` requests against `bases[i]`, all at once: statuses, codes, latencies, elapsed seconds. */
   async function burst(bases, perTarget, request) {
+    let failed = 0;
     const latencies = [];
     const statuses = {};
     const codes = {};
@@ -286,12 +287,12 @@ export async function bigdayRows({ apiDir, children, apiHeapMb }) {
           latencies.push(ms);
           statuses[status] = (statuses[status] ?? 0) + 1;
         });
-        return instance;
+        return instance.then((r) => (failed += r.errors + r.timeouts));
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
     latencies.sort((a, b) => a - b);
-    return { seconds, count: latencies.length, statuses, codes, p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / seconds };
+    return { seconds, count: latencies.length, failed, statuses, codes, p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / seconds };
   }
 
   async function opening(kind) {
@@ -318,7 +319,7 @@ export async function bigdayRows({ apiDir, children, apiHeapMb }) {
     const registered = rush.statuses[200] ?? 0;
     rows.push({
       name: label,
-      figure: `${registered} registered, ${rush.codes.EVENT_FULL ?? 0} told EVENT_FULL (409), ${fivexx} 5xx; in ${rush.seconds.toFixed(1)} s (${Math.round(rush.rps)}/s), p50 ${rush.p50} ms, p99 ${rush.p99} ms`,
+      figure: `${registered} registered, ${rush.codes.EVENT_FULL ?? 0} told EVENT_FULL (409), ${fivexx} 5xx, ${rush.failed} without an answer (errors, timeouts); in ${rush.seconds.toFixed(1)} s (${Math.round(rush.rps)}/s), p50 ${rush.p50} ms, p99 ${rush.p99} ms`,
       check: `the event says ${event.data?.registeredCount} registered, isFull ${event.data?.isFull}; statuses ${JSON.stringify(rush.statuses)}; other codes ${JSON.stringify(Object.fromEntries(Object.entries(rush.codes).filter(([c]) => c !== 'EVENT_FULL')))}`,
       reads: `${health.count} GET /healthz on the same ${OPENING_CONNECTIONS} connections: ${Math.round(health.rps)}/s, p99 ${health.p99} ms; the rush ran at ${((rush.rps / health.rps) * 100).toFixed(1)}% of that`,
     });

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { queryRows } from '../common/sql';
 import { checkInCodeSource } from '../checkin/checkin-code';
 import { topics, touched } from '../db/change-feed';
@@ -100,21 +100,10 @@ export class RegistrationLedger {
       if (accepted === 'closed' || accepted === 'cancelled' || accepted === 'no-event' || accepted === 'no-user') return accepted;
       // The offer ran out meanwhile: a place of the ordinary kind, if there is one.
     }
-    // A look first, without a lock (one statement, so one consistent moment): at a full event most attempts
-    // end here, without queueing for the event's row behind the ones that take the last places.
-    const [seen] = await queryRows<{ started: boolean; cancelled: boolean; registered: boolean; full: boolean }>(
-      m,
-      `SELECT e.starts_at <= $3 AS started, e.cancelled_at IS NOT NULL AS cancelled,
-              EXISTS (SELECT 1 FROM registrations r WHERE r.event_id = e.id AND r.user_id = $2) AS registered,
-              (e.max_participants IS NOT NULL AND e.registered_count + e.offered_count + ${waitingAhead('$1', '$2')} >= e.max_participants) AS full
-         FROM events e WHERE e.id = $1`,
-      [eventId, userId, now],
-    );
-    if (!seen) return 'no-event';
-    if (seen.registered) return 'already';
-    if (seen.cancelled) return 'cancelled';
-    if (seen.started) return 'closed';
-    if (seen.full) return 'full';
+    // A look first, without a lock: at a full event most attempts end here, without queueing for the
+    // event's row behind the ones that take the last places.
+    const refused = await this.refusal(m, eventId, userId, now);
+    if (refused) return refused;
     await m.query(`SELECT 1 FROM events WHERE id = $1 FOR NO KEY UPDATE`, [eventId]);
     if (!(await takePlace(m, eventId, userId, now))) {
       const [event] = await queryRows<{ started: boolean; cancelled: boolean }>(m, `SELECT starts_at <= $2 AS started, cancelled_at IS NOT NULL AS cancelled FROM events WHERE id = $1`, [eventId, now]);
@@ -141,6 +130,30 @@ export class RegistrationLedger {
       await this.placesFreed(m, eventId);
     }
     return 'added';
+  }
+
+  /**
+   * Why this person cannot take a place now, from one read without locks (one statement: one consistent
+   * moment, so the answer is true of that moment): no such event, registered already, cancelled, started,
+   * or full under the fairness rule; null when a place may be free (or they hold an offer), which only
+   * add() can settle. Also used before a registration's transaction (RegistrationService.register).
+   */
+  async refusal(db: EntityManager | DataSource, eventId: string, userId: string, now: Date): Promise<AddOutcome | null> {
+    const [seen] = await queryRows<{ started: boolean; cancelled: boolean; registered: boolean; offered: boolean; full: boolean }>(
+      db,
+      `SELECT e.starts_at <= $3 AS started, e.cancelled_at IS NOT NULL AS cancelled,
+              EXISTS (SELECT 1 FROM registrations r WHERE r.event_id = e.id AND r.user_id = $2) AS registered,
+              EXISTS (SELECT 1 FROM waitlist_entries o WHERE o.event_id = e.id AND o.user_id = $2 AND o.status = 'offered') AS offered,
+              (e.max_participants IS NOT NULL AND e.registered_count + e.offered_count + ${waitingAhead('$1', '$2')} >= e.max_participants) AS full
+         FROM events e WHERE e.id = $1`,
+      [eventId, userId, now],
+    );
+    if (!seen) return 'no-event';
+    if (seen.registered) return 'already';
+    if (seen.cancelled) return 'cancelled';
+    if (seen.started) return 'closed';
+    if (seen.full && !seen.offered) return 'full';
+    return null;
   }
 
   /** Gives a place back (its check-in codes go with the row: void); false when there was no such registration. The waiting list hears of the free place. */
