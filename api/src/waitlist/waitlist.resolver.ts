@@ -55,9 +55,10 @@ export class WaitlistResolver {
 export class WaitlistEventFieldsResolver {
   @FieldResolver(() => Boolean, { description: 'No place to register: every place is registered, held for someone from the waiting list, or due to someone waiting (a freed place goes to the waiting list first)' })
   async isFull(@Root() event: EventView, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    // Only an event with free places needs the waiting count (the fairness rule: they may all be due to people waiting).
-    if (event.isFull || event.maxParticipants === null) return event.isFull;
-    return isFullFor(event, (await ctx.loaders.waitlist.load(event.id)).waitlistCount);
+    // The waiting count of every event of the page in one batched statement, whatever the page holds (so a
+    // list costs the same statements however long it is): free places may all be due to people waiting.
+    const { waitlistCount } = await ctx.loaders.waitlist.load(event.id);
+    return event.isFull || isFullFor(event, waitlistCount);
   }
 
   @FieldResolver(() => Int, { description: 'People waiting for a place (not counting places held by offers)' })
