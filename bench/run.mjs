@@ -16,6 +16,8 @@
 //                              then has no change feed, keeps no page drawn with data, and draws GET / without data)
 //   BENCH_SITE_API             with BENCH_ONLY=site: an API already running (e.g. http://127.0.0.1:4000) for the site
 //                              rows, so that the site server's change feed is up and pages are kept as in production
+//   BENCH_ONLY=bigday          only the big day's rows (bigday.mjs: certificates, reminders, the registration opening);
+//                              BENCH_BIGDAY=0 leaves them out of a full run
 //   BENCH_SITE_DIST            the built public site the site server serves (default public-site/dist; build it with
 //                              `npm run build -w public-site`); without it the site rows are left out of a full run
 //   BENCH_SITE_ROUNDS          rounds of the site rows (default 3): the servers are measured in turn, each row is its median
@@ -621,7 +623,8 @@ async function siteRows(apiBase = 'http://127.0.0.1:9') {
 
 async function main() {
   loadAtStart = os.loadavg().map((x) => x.toFixed(1)).join(' ');
-  if (env.BENCH_ONLY && env.BENCH_ONLY !== 'site') throw new Error('BENCH_ONLY can only be site');
+  if (env.BENCH_ONLY && !['site', 'bigday'].includes(env.BENCH_ONLY)) throw new Error('BENCH_ONLY can only be site or bigday');
+  if (env.BENCH_ONLY === 'bigday') return bigday([`Machine: ${machine()}; load average at the start: ${loadAtStart}.`, '']);
   const onlySite = env.BENCH_ONLY === 'site';
   const lines = [`Machine: ${machine()}`, ''];
   const rows = [];
@@ -641,6 +644,15 @@ async function main() {
   lines.push('', ...table(rows));
   console.log(lines.join('\n'));
   await api?.stop();
+  // The big day's rows (bigday.mjs): certificates, reminders and the registration opening, each on a fresh database.
+  if (!onlySite && env.BENCH_BIGDAY !== '0') await bigday(['']);
+}
+
+async function bigday(lines) {
+  buildApiIfNeeded();
+  const { bigdayRows } = await import('./bigday.mjs');
+  const result = await bigdayRows({ apiDir, children, apiHeapMb });
+  console.log([...lines, ...result.lines].join('\n'));
 }
 
 main().catch((err) => {

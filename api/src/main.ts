@@ -74,6 +74,7 @@ async function main() {
       clearInterval(sweep);
       await app.stop().catch(() => undefined);
       await services.jobs.stop().catch(() => undefined);
+      await services.certificateRenderer.close().catch(() => undefined);
       // Confirmation mails queued after commit still go out before the database closes.
       await services.mail.idle().catch(() => undefined);
       services.mail.close();

@@ -14,7 +14,8 @@ import type { Config } from './config/env';
 import { ContactService } from './contacts/contact.service';
 import { EventCancellation } from './events/event-cancellation';
 import { EventService } from './events/event.service';
-import { MailService } from './mail/mail.service';
+import { CertificateRenderer } from './certificates/certificate.renderer';
+import { DEFAULT_MAIL_TIMEOUTS, MailService, queuedMailTimeouts } from './mail/mail.service';
 import { MailDeliveries } from './mail/mail-deliveries';
 import { JobQueue } from './jobs/job-queue';
 import { JobAdminService } from './jobs/job.admin.service';
@@ -52,10 +53,10 @@ export function createServices(deps: ServiceDeps) {
   const images = new ImageService(storage, logger);
   const audit = new AuditService(dataSource);
   const rateLimits = new RateLimitService(dataSource, clock);
-  const mail = new MailService(config, logger, clock);
+  const mail = new MailService(config, logger, clock, DEFAULT_MAIL_TIMEOUTS, { timeouts: queuedMailTimeouts(config.mailQueueTimeoutMs), connections: config.mailQueueConcurrency });
   // Background jobs (pg-boss): defined here by the services that own them, worked by main.ts or worker.ts.
   const jobs = new JobQueue(dataSource, logger);
-  const deliveries = new MailDeliveries(dataSource, jobs, mail, clock, logger);
+  const deliveries = new MailDeliveries(dataSource, jobs, mail, clock, logger, config.mailQueueConcurrency);
   // Every service gets its collaborators at construction, so they are built in order. The waiting list's
   // part in other domains' transactions (offering freed places, being told of a cancellation) needs only
   // the job queue: it comes first, and the ledger and the cancellation are given it.
@@ -73,7 +74,8 @@ export function createServices(deps: ServiceDeps) {
   // The waiting list: offers of freed places (jobs), held places through the registration ledger.
   const waitlist = new WaitlistService(dataSource, clock, jobs, deliveries, events, registrations, ledger, waitlistOffers, logger, config.publicOrigin);
   // Certificates of participation for those who attended (mailed through the queue).
-  const certificates = new CertificateService(dataSource, clock, deliveries, audit, rateLimits, config, logger);
+  const certificateRenderer = new CertificateRenderer(config.certificateRenderThreads);
+  const certificates = new CertificateService(dataSource, clock, deliveries, audit, rateLimits, config, logger, certificateRenderer);
   return {
     dataSource,
     config,
@@ -91,6 +93,7 @@ export function createServices(deps: ServiceDeps) {
     waitlist,
     checkIns,
     certificates,
+    certificateRenderer,
     reminders,
     users,
     mail,

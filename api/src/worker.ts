@@ -27,6 +27,7 @@ async function main() {
     stopping = true;
     logger.info(`${signal}: finishing the jobs in hand`);
     await services.jobs.stop();
+    await services.certificateRenderer.close().catch(() => undefined);
     await services.mail.idle().catch(() => undefined);
     services.mail.close();
     await db.close().catch(() => undefined);

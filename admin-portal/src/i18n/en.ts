@@ -382,6 +382,7 @@ export const en = {
       accepted: 'Accepted',
       declined: 'Declined',
       left: 'Left',
+      closed: 'Closed (event cancelled)',
     } as Record<string, string>,
     waitlistOfferedUntil: (when: string) => `Offered until ${when}`,
     checkInLink: 'Check-in',

@@ -18,7 +18,8 @@ import type { MailMessage } from '../mail/mail.service';
 import { ORGANISATION } from '../mail/templates';
 import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import { certificateFilename, certificateMail } from './certificate.mail';
-import { newVerificationCode, renderCertificate, VERIFICATION_CODE_ALPHABET, type CertificateLanguage } from './certificate.pdf';
+import { newVerificationCode, VERIFICATION_CODE_ALPHABET, type CertificateLanguage } from './certificate.pdf';
+import type { CertificateRenderer } from './certificate.renderer';
 import { CertificateCodeInput, IssueCertificatesInput, RevokeCertificateInput } from './certificate.types';
 
 /** The mail kind this service plans (key `certificate:{certificateId}`) and composes. */
@@ -110,7 +111,8 @@ export function normaliseCode(raw: string): string | null {
  * attended (a registration with `checked_in_at`), each once: one transaction inserts the rows (the
  * unique (event, person) pair makes a repeat or a concurrent call issue nothing twice) and plans one
  * `certificate` mail per new row, with the PDF attached, in the person's language. The PDF is drawn
- * from the row's snapshot whenever it is needed (mail, download), so it never changes. Anyone may
+ * from the row's snapshot whenever it is needed (mail, download), so it never changes, in a worker
+ * thread (CertificateRenderer), so a run of hundreds never holds up the API's requests. Anyone may
  * check a code (rate-limited per address; the codes are 80 random bits, not guessable); a revoked
  * certificate is still found and says so. Nothing here changes a public read.
  */
@@ -123,6 +125,8 @@ export class CertificateService {
     private readonly rateLimits: RateLimitService,
     private readonly config: Pick<Config, 'publicOrigin'>,
     private readonly logger: Logger,
+    /** Draws the PDFs off the event loop (worker threads). */
+    private readonly renderer: CertificateRenderer,
   ) {
     deliveries.compose(CERTIFICATE_MAIL, (d) => this.composeMail(d));
   }
@@ -349,7 +353,7 @@ export class CertificateService {
   // ---------- the PDF and its mail ----------
 
   private render(c: CertificateRow): Promise<Buffer> {
-    return renderCertificate({
+    return this.renderer.render({
       language: asLanguage(c.language),
       participantName: c.participant_name,
       eventTitle: c.event_title,

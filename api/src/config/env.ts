@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /** The one reader of process.env: parsed, typed and checked once at start-up. */
@@ -34,6 +35,16 @@ export interface Config {
   jobsWorker: boolean;
   /** How long before an event its reminder mails go out. */
   reminderLeadHours: number;
+  /** MAIL_QUEUE_CONCURRENCY: queued mails one process sends at once (and its SMTP connections for them); default 4. */
+  mailQueueConcurrency: number;
+  /** MAIL_QUEUE_TIMEOUT_MS: how long a queued mail's send may take in all (default 60000; under the queue's 120 s claim). */
+  mailQueueTimeoutMs: number;
+  /**
+   * CERTIFICATE_RENDER_THREADS: worker threads that draw certificate PDFs, off the event loop (started when
+   * needed, gone when idle); default one less than the cores, at most 2, at least 1. 0 draws them on the
+   * event loop (tests).
+   */
+  certificateRenderThreads: number;
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +108,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const shutdownGraceMs = env.SHUTDOWN_GRACE_MS ? Number(env.SHUTDOWN_GRACE_MS) : 0;
   if (!Number.isInteger(shutdownGraceMs) || shutdownGraceMs < 0 || shutdownGraceMs > 60_000) problems.push('SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 60000');
 
+  const mailQueueConcurrency = env.MAIL_QUEUE_CONCURRENCY ? Number(env.MAIL_QUEUE_CONCURRENCY) : 4;
+  if (!Number.isInteger(mailQueueConcurrency) || mailQueueConcurrency < 1 || mailQueueConcurrency > 32) problems.push('MAIL_QUEUE_CONCURRENCY must be a whole number from 1 to 32');
+  const mailQueueTimeoutMs = env.MAIL_QUEUE_TIMEOUT_MS ? Number(env.MAIL_QUEUE_TIMEOUT_MS) : 60_000;
+  if (!Number.isInteger(mailQueueTimeoutMs) || mailQueueTimeoutMs < 1000 || mailQueueTimeoutMs > 110_000) problems.push('MAIL_QUEUE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 110000');
+  const certificateRenderThreads = env.CERTIFICATE_RENDER_THREADS ? Number(env.CERTIFICATE_RENDER_THREADS) : Math.max(1, Math.min(2, os.availableParallelism() - 1));
+  if (!Number.isInteger(certificateRenderThreads) || certificateRenderThreads < 0 || certificateRenderThreads > 16) problems.push('CERTIFICATE_RENDER_THREADS must be a whole number from 0 to 16');
+
   const logLevel = (env.LOG_LEVEL || 'info').toLowerCase() as Config['logLevel'];
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
   const metricsToken = env.METRICS_TOKEN || undefined;
@@ -127,5 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqlStatementHeader: bool(env.SQL_STATEMENT_HEADER, false),
     jobsWorker: bool(env.JOBS_WORKER, true),
     reminderLeadHours,
+    mailQueueConcurrency,
+    mailQueueTimeoutMs,
+    certificateRenderThreads,
   };
 }

@@ -6,6 +6,7 @@ import { arrayOf, boolean, dateTime, idParam, integer, nullable, object, okData,
 import { EVENT_CATEGORIES, type EventEntity } from './event.entity';
 import { PAGE_SIZE, PageArgs, restPage } from '../common/page';
 import { registrationHandles } from '../registrations/registration-handle';
+import { isFullFor } from '../registrations/registration-ledger';
 
 /** What the viewer sees of an event's waiting list (WaitlistService.eventDecorations). */
 export interface RestEventDecoration {
@@ -37,6 +38,8 @@ export function toRestEvent(view: EventView, viewerId: string | null, decoration
     status: view.timing,
     registrations: decoration.registrations.map((r) => ({ _id: viewerId && r.userId === viewerId ? viewerId : handle(r.id) })),
     isRegistered,
+    // Full for a newcomer while every free place is due to someone waiting (the fairness rule).
+    isFull: view.isFull || isFullFor(view, decoration.waitlistCount),
     waitlistCount: decoration.waitlistCount,
     ...(viewerId ? { waitlistPosition: decoration.mine?.position ?? null, offerExpiresAt: decoration.mine?.offerExpiresAt ?? null } : {}),
   };
@@ -82,7 +85,7 @@ export const restEventSchema = viewSchema<ReturnType<typeof toRestEvent>>(
     imageSrcSet: nullable(string('Every rendition, as an HTML srcset')),
     registeredCount: integer(),
     offeredCount: integer('Places held for people from the waiting list: offered to them, not yet accepted (they count towards isFull)'),
-    isFull: boolean('No place to register: every place is registered or held for someone from the waiting list'),
+    isFull: boolean('No place to register: every place is registered, held for someone from the waiting list, or due to someone waiting (a freed place goes to the waiting list first)'),
     waitlistOfferHours: integer("How long a place offered from the waiting list is held (hours), never past the event's start"),
     isUpcoming: boolean('Public reading: the date is today or later (India time)'),
     hasStarted: boolean('The start date and time have passed'),

@@ -249,6 +249,8 @@ export class EventService {
       // started (the same keys as cancel's, so a cancelled event deleted later mails nobody again).
       await this.reminders.unschedule(m, id);
       if (new Date(found.startsAt).getTime() > this.clock.now().getTime()) await this.cancellation.plan(m, found);
+      // Its waiting list closes (the people waiting were told in that mail): no offer job runs for it.
+      await this.ledger.closeWaitlist(m, id, this.clock.now());
       await m.getRepository(EventEntity).delete({ id });
       await this.audit.record(actor, { action: 'event.delete', entityType: 'event', entityId: id, before: found, after: null }, m);
       touched(m, topics.events, topics.event(id));
@@ -275,6 +277,8 @@ export class EventService {
       const after = await repo.save(event);
       await this.reminders.unschedule(m, id);
       const mailed = event.startsAt.getTime() > now.getTime() ? await this.cancellation.plan(m, event) : 0;
+      // The waiting list closes: no count shown, no offer made; the people waiting were told in the mail just planned.
+      await this.ledger.closeWaitlist(m, id, now);
       await this.audit.record(actor, { action: 'event.cancel', entityType: 'event', entityId: id, before, after: { ...after, mailed } }, m);
       touched(m, topics.events, topics.event(id));
       return { event: after, changed: true, mailed, message: EVENT_CANCELLED };

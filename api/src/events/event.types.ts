@@ -82,7 +82,8 @@ export class EventView {
   @Field(() => String, { nullable: true }) imageSrcSet: string | null;
   @Field(() => Int) registeredCount: number;
   @Field(() => Int, { description: 'Places held for people from the waiting list: offered to them, not yet accepted (they count towards isFull)' }) offeredCount: number;
-  @Field({ description: 'No place to register: every place is registered or held for someone from the waiting list' }) isFull: boolean;
+  /** Registered or held places only; the GraphQL field (WaitlistEventFieldsResolver) also counts the people waiting. */
+  @Field({ description: 'No place to register: every place is registered, held for someone from the waiting list, or due to someone waiting (a freed place goes to the waiting list first)' }) isFull: boolean;
   @Field(() => Int, { description: "How long a place offered to someone from the waiting list is held (hours), never past the event's start" }) waitlistOfferHours: number;
   @Field({ description: 'Public reading: the date is today or later' }) isUpcoming: boolean;
   @Field({ description: 'The start date and time have passed' }) hasStarted: boolean;

@@ -9,6 +9,12 @@ export interface JobDefinition<T extends object = object> {
   /** Retries with exponential backoff from `retryDelaySeconds`; a job that fails them all stays 'failed' for admins to see. */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * Jobs of this kind one process works at once (default 1): each is a pg-boss worker of its own. A worker
+   * that finished a job fetches the next one at once; one that found none, or whose job failed, waits for
+   * the polling interval, so a failing dependency (SMTP down) is not hammered.
+   */
+  concurrency?: number;
   handle(data: T): Promise<void>;
 }
 
@@ -86,7 +92,14 @@ export class JobQueue {
   }
 
   private async work(def: JobDefinition): Promise<void> {
-    await this.boss.work(def.name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => def.handle(job.data as object));
+    for (let i = 0; i < Math.max(1, def.concurrency ?? 1); i++) {
+      const id: string = await this.boss.work(def.name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+        await def.handle(job.data as object);
+        // Done: the next job now, not after the rest of the polling interval (pg-boss waits it out even
+        // after a job, which held a worker to about two jobs a second).
+        this.boss.notifyWorker(id);
+      });
+    }
   }
 
   /** Creates the queue tables (once per database) and, with `work`, starts working every defined queue. */

@@ -29,7 +29,7 @@ export interface Delivery {
 export type MailComposer = (delivery: Delivery) => Promise<MailMessage | { skip: string }>;
 
 export const MAIL_JOB = 'mail';
-/** A claim older than this is taken to be a worker that died mid-send. */
+/** A claim older than this is taken to be a worker that died mid-send (longer than a queued send may take). */
 const CLAIM_SECONDS = 120;
 
 /**
@@ -47,8 +47,11 @@ export class MailDeliveries {
     private readonly mail: MailService,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    concurrency = 1,
   ) {
-    jobs.define<{ deliveryId: string }>({ name: MAIL_JOB, retryLimit: 6, retryDelaySeconds: 30, handle: (data) => this.deliver(data.deliveryId) });
+    // A few at once per process (MAIL_QUEUE_CONCURRENCY, one SMTP connection each); a failed send is retried
+    // with exponential backoff from 30 s, so a slow or absent server sees no storm of retries.
+    jobs.define<{ deliveryId: string }>({ name: MAIL_JOB, retryLimit: 6, retryDelaySeconds: 30, concurrency, handle: (data) => this.deliver(data.deliveryId) });
   }
 
   compose(kind: string, composer: MailComposer): void {
@@ -102,7 +105,7 @@ export class MailDeliveries {
         await this.dataSource.query(`UPDATE mail_deliveries SET skipped_reason = $2, claimed_at = NULL WHERE id = $1`, [delivery.id, message.skip]);
         return;
       }
-      await this.mail.send(message);
+      await this.mail.sendQueued(message);
       await this.dataSource.query(`UPDATE mail_deliveries SET sent_at = $2, last_error = NULL WHERE id = $1`, [delivery.id, this.clock.now()]);
     } catch (err) {
       const reason = (err as Error)?.message ?? String(err);

@@ -42,6 +42,24 @@ export interface MailTimeouts {
 
 export const DEFAULT_MAIL_TIMEOUTS: MailTimeouts = { connectionMs: 1500, greetingMs: 1500, socketMs: 1800, totalMs: 1800 };
 
+/**
+ * Mails the job queue sends (sendQueued): nobody waits on them, and hundreds may be queued behind a busy
+ * server, so they get far longer than a request's mail. Below the mail queue's claim (mail-deliveries.ts),
+ * so a slow send is never taken for a dead worker's and sent a second time.
+ */
+export const QUEUED_MAIL_TIMEOUTS: MailTimeouts = queuedMailTimeouts(60_000);
+
+/** The queued mails' timeouts for a whole send of `totalMs` (MAIL_QUEUE_TIMEOUT_MS). */
+export function queuedMailTimeouts(totalMs: number): MailTimeouts {
+  return { connectionMs: Math.min(10_000, totalMs), greetingMs: Math.min(10_000, totalMs), socketMs: Math.min(30_000, totalMs), totalMs };
+}
+
+/** The queued mails' own SMTP connections: their timeouts and how many are kept open (MAIL_QUEUE_CONCURRENCY). */
+export interface QueuedMailOptions {
+  timeouts: MailTimeouts;
+  connections: number;
+}
+
 const mailUnavailable = () => new DomainError('MAIL_UNAVAILABLE', MAIL_UNAVAILABLE_MESSAGE);
 
 /**
@@ -51,6 +69,7 @@ const mailUnavailable = () => new DomainError('MAIL_UNAVAILABLE', MAIL_UNAVAILAB
  */
 export class MailService {
   private readonly transport: Transporter | null;
+  private readonly queuedTransport: Transporter | null;
   private readonly outboxDir: string;
   private readonly pending = new Set<Promise<unknown>>();
   /** Since start: mails handed over (to the SMTP server, or written to the outbox) and sends that failed (GET /metrics). */
@@ -61,24 +80,29 @@ export class MailService {
     private readonly logger: Logger,
     private readonly clock: Clock,
     private readonly timeouts: MailTimeouts = DEFAULT_MAIL_TIMEOUTS,
+    private readonly queued: QueuedMailOptions = { timeouts: QUEUED_MAIL_TIMEOUTS, connections: 4 },
   ) {
     this.outboxDir = path.join(config.dataDir, 'outbox');
-    this.transport = config.smtpUrl
-      ? nodemailer.createTransport({
-          url: config.smtpUrl,
-          connectionTimeout: timeouts.connectionMs,
-          greetingTimeout: timeouts.greetingMs,
-          socketTimeout: timeouts.socketMs,
-          dnsTimeout: timeouts.connectionMs,
-          // Local catchers (and the tests' capture server) speak plain SMTP; real servers advertise STARTTLS.
-          tls: { rejectUnauthorized: false },
-          // A few kept-open connections: a reminder run of thousands would otherwise pay a new connection
-          // (~100 ms here) per message.
-          pool: true,
-          maxConnections: 3,
-          maxMessages: 200,
-        } as SMTPTransport.Options)
-      : null;
+    // Two pools of kept-open connections (a run of thousands would otherwise pay a new connection, ~100 ms
+    // here, per message): one for mails a request waits on, one for the queue's, so a certificate run
+    // never holds up a sign-in code.
+    this.transport = config.smtpUrl ? this.createTransport(config.smtpUrl, timeouts, 3) : null;
+    this.queuedTransport = config.smtpUrl ? this.createTransport(config.smtpUrl, queued.timeouts, queued.connections) : null;
+  }
+
+  private createTransport(url: string, timeouts: MailTimeouts, maxConnections: number): Transporter {
+    return nodemailer.createTransport({
+      url,
+      connectionTimeout: timeouts.connectionMs,
+      greetingTimeout: timeouts.greetingMs,
+      socketTimeout: timeouts.socketMs,
+      dnsTimeout: timeouts.connectionMs,
+      // Local catchers (and the tests' capture server) speak plain SMTP; real servers advertise STARTTLS.
+      tls: { rejectUnauthorized: false },
+      pool: true,
+      maxConnections,
+      maxMessages: 200,
+    } as SMTPTransport.Options);
   }
 
   get usesOutbox(): boolean {
@@ -86,7 +110,16 @@ export class MailService {
   }
 
   /** Sends one mail; throws MAIL_UNAVAILABLE (503) when it could not be handed over in time. */
-  async send(message: MailMessage): Promise<void> {
+  send(message: MailMessage): Promise<void> {
+    return this.sendWith(message, this.transport, this.timeouts);
+  }
+
+  /** Sends a mail of the job queue: its own connections, and QUEUED_MAIL_TIMEOUTS instead of a request's. */
+  sendQueued(message: MailMessage): Promise<void> {
+    return this.sendWith(message, this.queuedTransport, this.queued.timeouts);
+  }
+
+  private async sendWith(message: MailMessage, transport: Transporter | null, timeouts: MailTimeouts): Promise<void> {
     const mail = {
       from: this.config.mailFrom,
       to: message.to,
@@ -96,12 +129,12 @@ export class MailService {
       headers: message.headers,
       attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType, ...(a.cid ? { cid: a.cid, contentDisposition: 'inline' as const } : {}) })),
     };
-    if (!this.transport) return this.writeToOutbox(message, mail);
+    if (!transport) return this.writeToOutbox(message, mail);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`mail send exceeded ${this.timeouts.totalMs} ms`)), this.timeouts.totalMs);
+      timer = setTimeout(() => reject(new Error(`mail send exceeded ${timeouts.totalMs} ms`)), timeouts.totalMs);
     });
-    const sending = this.transport.sendMail(mail);
+    const sending = transport.sendMail(mail);
     sending.catch(() => undefined); // a late failure after the timeout must not be unhandled
     try {
       await Promise.race([sending, timeout]);
@@ -130,6 +163,7 @@ export class MailService {
 
   close(): void {
     this.transport?.close();
+    this.queuedTransport?.close();
   }
 
   private async writeToOutbox(message: MailMessage, mail: Record<string, unknown>): Promise<void> {

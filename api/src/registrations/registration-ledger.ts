@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { queryRows } from '../common/sql';
 import { checkInCodeSource } from '../checkin/checkin-code';
 import { topics, touched } from '../db/change-feed';
@@ -15,6 +15,8 @@ export type AcceptOutcome = 'accepted' | 'already' | 'no-offer' | 'expired' | 'c
  */
 export interface PlacesFreedListener {
   placesFreed(m: EntityManager, eventId: string): Promise<void>;
+  /** The event's waiting list was closed (cancelled or deleted): no offer is to be made any more. */
+  waitlistClosed(m: EntityManager, eventId: string): Promise<void>;
 }
 
 /** The counts capacity is made of (an event entity has them). */
@@ -22,6 +24,24 @@ export interface CapacityCounts {
   maxParticipants: number | null;
   registeredCount: number;
   offeredCount: number;
+}
+
+/**
+ * Places free: neither registered nor held by a waiting-list offer (below zero when a capacity was lowered
+ * under them), or null when the event has no limit.
+ */
+export function placesFreeOf(event: CapacityCounts): number | null {
+  return event.maxParticipants === null ? null : event.maxParticipants - event.registeredCount - (event.offeredCount ?? 0);
+}
+
+/**
+ * The fairness rule, as reads show it: an event is full for someone not waiting when every free place is
+ * due to a person already waiting (a freed place belongs to the waiting list, even before its offer job
+ * has run, and so do the places an admin adds while anyone waits).
+ */
+export function isFullFor(event: CapacityCounts, waiting: number): boolean {
+  const free = placesFreeOf(event);
+  return free !== null && free <= waiting;
 }
 
 /**
@@ -51,13 +71,20 @@ export class RegistrationLedger {
    * event's row lock.
    */
   placesFree(event: CapacityCounts): number | null {
-    return event.maxParticipants === null ? null : event.maxParticipants - event.registeredCount - (event.offeredCount ?? 0);
+    return placesFreeOf(event);
   }
 
   /**
-   * Takes a place: within capacity (places held by offers count) and before the start, or says why not.
-   * The unique pair is the backstop. A person holding a live offer for the event takes the held place (as
-   * accepting it would); one still waiting leaves the waiting list with their registration.
+   * Takes a place: within capacity (places held by offers count), not due to someone waiting, and before
+   * the start, or says why not ('full'). The unique pair is the backstop. A person holding a live offer
+   * for the event takes the held place (as accepting it would); one still waiting may take a free place
+   * that is not due to someone ahead of them, and leaves the waiting list with their registration.
+   *
+   * The fairness rule (a freed place belongs to the people waiting): a place is taken only while the
+   * places free outnumber the people waiting ahead of the taker (everyone waiting, for someone not on the
+   * list). It holds in the gap between a place freeing and the offer job running, and after an admin
+   * raises the capacity. The event's row is locked first: every change of who waits (joining, leaving,
+   * an offer) holds that lock, so the count read next, in a new statement, is the committed one.
    */
   async add(m: EntityManager, eventId: string, userId: string, now: Date): Promise<AddOutcome> {
     const user = await queryRows(m, `SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE`, [userId]);
@@ -73,7 +100,12 @@ export class RegistrationLedger {
       if (accepted === 'closed' || accepted === 'cancelled' || accepted === 'no-event' || accepted === 'no-user') return accepted;
       // The offer ran out meanwhile: a place of the ordinary kind, if there is one.
     }
-    if (!(await changeCount(m, eventId, +1, now))) {
+    // A look first, without a lock: at a full event most attempts end here, without queueing for the
+    // event's row behind the ones that take the last places.
+    const refused = await this.refusal(m, eventId, userId, now);
+    if (refused) return refused;
+    await m.query(`SELECT 1 FROM events WHERE id = $1 FOR NO KEY UPDATE`, [eventId]);
+    if (!(await takePlace(m, eventId, userId, now))) {
       const [event] = await queryRows<{ started: boolean; cancelled: boolean }>(m, `SELECT starts_at <= $2 AS started, cancelled_at IS NOT NULL AS cancelled FROM events WHERE id = $1`, [eventId, now]);
       if (!event) return 'no-event';
       if (await isRegistered(m, eventId, userId)) return 'already';
@@ -98,6 +130,30 @@ export class RegistrationLedger {
       await this.placesFreed(m, eventId);
     }
     return 'added';
+  }
+
+  /**
+   * Why this person cannot take a place now, from one read without locks (one statement: one consistent
+   * moment, so the answer is true of that moment): no such event, registered already, cancelled, started,
+   * or full under the fairness rule; null when a place may be free (or they hold an offer), which only
+   * add() can settle. Also used before a registration's transaction (RegistrationService.register).
+   */
+  async refusal(db: EntityManager | DataSource, eventId: string, userId: string, now: Date): Promise<AddOutcome | null> {
+    const [seen] = await queryRows<{ started: boolean; cancelled: boolean; registered: boolean; offered: boolean; full: boolean }>(
+      db,
+      `SELECT e.starts_at <= $3 AS started, e.cancelled_at IS NOT NULL AS cancelled,
+              EXISTS (SELECT 1 FROM registrations r WHERE r.event_id = e.id AND r.user_id = $2) AS registered,
+              EXISTS (SELECT 1 FROM waitlist_entries o WHERE o.event_id = e.id AND o.user_id = $2 AND o.status = 'offered') AS offered,
+              (e.max_participants IS NOT NULL AND e.registered_count + e.offered_count + ${waitingAhead('$1', '$2')} >= e.max_participants) AS full
+         FROM events e WHERE e.id = $1`,
+      [eventId, userId, now],
+    );
+    if (!seen) return 'no-event';
+    if (seen.registered) return 'already';
+    if (seen.cancelled) return 'cancelled';
+    if (seen.started) return 'closed';
+    if (seen.full && !seen.offered) return 'full';
+    return null;
   }
 
   /** Gives a place back (its check-in codes go with the row: void); false when there was no such registration. The waiting list hears of the free place. */
@@ -263,6 +319,28 @@ export class RegistrationLedger {
     if (rows.length) touched(m, topics.events, topics.event(eventId));
   }
 
+  /**
+   * The event is cancelled or about to be deleted (the admin's transaction, holding the event's row lock,
+   * after the cancellation mails were planned: they tell the people waiting). Its waiting list closes:
+   * every live entry is 'closed', the places held by offers are given back (nobody can take them), the
+   * count shows 0 and no offer is made. Returns how many entries were closed.
+   */
+  async closeWaitlist(m: EntityManager, eventId: string, now: Date): Promise<number> {
+    const closed = await queryRows<{ status: string }>(
+      m,
+      `UPDATE waitlist_entries w SET status = 'closed', resolved_at = $2
+         FROM (SELECT id, status FROM waitlist_entries WHERE event_id = $1 AND status IN ('waiting', 'offered')) old
+        WHERE w.id = old.id
+        RETURNING old.status`,
+      [eventId, now],
+    );
+    const offers = closed.filter((c) => c.status === 'offered').length;
+    if (offers) await m.query(`UPDATE events SET offered_count = offered_count - $2 WHERE id = $1`, [eventId, offers]);
+    if (closed.length) touched(m, topics.events, topics.event(eventId));
+    await this.freed.waitlistClosed(m, eventId);
+    return closed.length;
+  }
+
   /** Capacity raised or removed (an admin's edit, in its transaction): the waiting list hears of it. */
   capacityRaised(m: EntityManager, eventId: string): Promise<void> {
     return this.placesFreed(m, eventId);
@@ -274,22 +352,34 @@ export class RegistrationLedger {
   }
 }
 
+/** SQL: how many people wait ahead of this person for this event (everyone waiting, for someone not on the list). */
+const waitingAhead = (event: string, user: string) => `(
+  SELECT count(*) FROM waitlist_entries w
+   WHERE w.event_id = ${event} AND w.status = 'waiting' AND w.user_id <> ${user}
+     AND NOT EXISTS (SELECT 1 FROM waitlist_entries me
+                      WHERE me.event_id = ${event} AND me.user_id = ${user} AND me.status = 'waiting' AND (me.created_at, me.id) < (w.created_at, w.id)))`;
+
 /**
- * The only statement that changes `registered_count` by one. Adding a place is conditional: within
- * capacity, counting places held by offers, and before the event starts (`openAt`), in one UPDATE whose
- * row lock serializes concurrent takers.
+ * Registers one more, under the fairness rule (RegistrationLedger.add): within capacity counting places
+ * held by offers, with more places free than people waiting ahead of the taker, before the start and not
+ * cancelled, in one UPDATE. The caller holds the event's row lock.
  */
-async function changeCount(m: EntityManager, eventId: string, delta: 1 | -1, openAt?: Date): Promise<boolean> {
-  const rows =
-    delta > 0
-      ? await queryRows(
-          m,
-          `UPDATE events SET registered_count = registered_count + 1
-            WHERE id = $1 AND (max_participants IS NULL OR registered_count + offered_count < max_participants) AND starts_at > $2 AND cancelled_at IS NULL
-            RETURNING id`,
-          [eventId, openAt],
-        )
-      : await queryRows(m, `UPDATE events SET registered_count = registered_count - 1 WHERE id = $1 AND registered_count > 0 RETURNING id`, [eventId]);
+async function takePlace(m: EntityManager, eventId: string, userId: string, openAt: Date): Promise<boolean> {
+  const rows = await queryRows(
+    m,
+    `UPDATE events e SET registered_count = registered_count + 1
+      WHERE e.id = $1 AND e.starts_at > $2 AND e.cancelled_at IS NULL
+        AND (e.max_participants IS NULL OR e.registered_count + e.offered_count + ${waitingAhead('$1', '$3')} < e.max_participants)
+      RETURNING e.id`,
+    [eventId, openAt, userId],
+  );
+  if (rows.length) touched(m, topics.events, topics.event(eventId));
+  return rows.length > 0;
+}
+
+/** Gives one registered place back (the registration row is gone); false when the count was 0 already. */
+async function changeCount(m: EntityManager, eventId: string, delta: -1): Promise<boolean> {
+  const rows = await queryRows(m, `UPDATE events SET registered_count = registered_count + $2 WHERE id = $1 AND registered_count > 0 RETURNING id`, [eventId, delta]);
   if (rows.length) touched(m, topics.events, topics.event(eventId));
   return rows.length > 0;
 }

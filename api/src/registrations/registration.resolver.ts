@@ -7,6 +7,7 @@ import { EventRegistrationPayload, MyEvents } from './registration.types';
 function payload(ctx: GraphQLContext, r: RegistrationResult): EventRegistrationPayload {
   // The per-request loader may have cached the state from before this mutation.
   ctx.loaders.isRegistered.clear(r.event.id);
+  ctx.loaders.waitlist.clear(r.event.id);
   return { event: ctx.services.events.toView(r.event), message: r.message };
 }
 

@@ -107,11 +107,15 @@ export class RegistrationService {
    */
   async register(viewer: Viewer, eventId: string): Promise<RegistrationResult> {
     if (!isUuid(eventId)) throw notFound(REGISTRATION_MESSAGES.notFound);
-    const outcome = await this.dataSource.transaction(async (m) => {
-      const result = await this.ledger.add(m, eventId, viewer.id, this.clock.now());
-      if (result === 'added') await this.planConfirmation(m, viewer, eventId);
-      return result;
-    });
+    // At a full event (the opening rush's 301st teacher on) the answer comes from one read, outside any
+    // transaction and without waiting for the event's row; only a possible place opens one.
+    const outcome =
+      (await this.ledger.refusal(this.dataSource, eventId, viewer.id, this.clock.now())) ??
+      (await this.dataSource.transaction(async (m) => {
+        const result = await this.ledger.add(m, eventId, viewer.id, this.clock.now());
+        if (result === 'added') await this.planConfirmation(m, viewer, eventId);
+        return result;
+      }));
     switch (outcome) {
       case 'no-event': throw notFound(REGISTRATION_MESSAGES.notFound);
       case 'no-user': throw new DomainError('UNAUTHENTICATED', 'Invalid or expired session. Please sign in again.');

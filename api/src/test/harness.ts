@@ -63,6 +63,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ADMIN_PASSWORD: 'Admin-Password-1',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    // A stopped capture server fails a queued send within the seconds a test can wait (production: 60 s).
+    MAIL_QUEUE_TIMEOUT_MS: '2000',
     ...overrides,
   });
 }
@@ -122,6 +124,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     async close() {
       await built.stop();
       await services.jobs.stop();
+      await services.certificateRenderer.close();
       await services.mail.idle();
       services.mail.close();
       await db.close();

@@ -2,7 +2,8 @@ import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Rel
 import { EventEntity } from '../events/event.entity';
 import { UserEntity } from '../users/user.entity';
 
-export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'expired', 'declined', 'left'] as const;
+/** 'closed': the entry was live when its event was cancelled or deleted (the person was told in the cancellation mail). */
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'expired', 'declined', 'left', 'closed'] as const;
 export type WaitlistStatusValue = (typeof WAITLIST_STATUSES)[number];
 /** Live entries: still in the queue, or holding an offered place. At most one per event and person. */
 export const LIVE_STATUSES: readonly WaitlistStatusValue[] = ['waiting', 'offered'];

@@ -24,6 +24,11 @@ export class WaitlistOfferQueue implements PlacesFreedListener, CancellationReci
     await this.jobs.send(m, OFFERS_JOB, { eventId }, { key: eventId });
   }
 
+  /** The event's waiting list closed (cancelled, or deleted): its pending offer job goes. */
+  async waitlistClosed(m: EntityManager, eventId: string): Promise<void> {
+    await this.jobs.cancelPending(m, OFFERS_JOB, eventId);
+  }
+
   /** People on an event's list when it is cancelled (their cancellation mail says they were waiting). */
   async cancellationRecipients(m: EntityManager, eventId: string): Promise<CancellationRecipient[]> {
     const entries = await m

@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import { EventView } from '../events/event.types';
 import { Access } from '../graphql/access';
 import type { GraphQLContext } from '../graphql/context';
+import { isFullFor } from '../registrations/registration-ledger';
 import { EventRegistrationPayload } from '../registrations/registration.types';
 import type { WaitlistResult } from './waitlist.service';
 import { MyWaitlist, WaitlistEntry, WaitlistPayload, WaitlistStatus } from './waitlist.types';
@@ -52,6 +53,14 @@ export class WaitlistResolver {
 /** The waiting list's fields of Event: one batched lookup per request (loaders.waitlist), never one per event. */
 @Resolver(() => EventView)
 export class WaitlistEventFieldsResolver {
+  @FieldResolver(() => Boolean, { description: 'No place to register: every place is registered, held for someone from the waiting list, or due to someone waiting (a freed place goes to the waiting list first)' })
+  async isFull(@Root() event: EventView, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    // The waiting count of every event of the page in one batched statement, whatever the page holds (so a
+    // list costs the same statements however long it is): free places may all be due to people waiting.
+    const { waitlistCount } = await ctx.loaders.waitlist.load(event.id);
+    return event.isFull || isFullFor(event, waitlistCount);
+  }
+
   @FieldResolver(() => Int, { description: 'People waiting for a place (not counting places held by offers)' })
   async waitlistCount(@Root() event: EventView, @Ctx() ctx: GraphQLContext): Promise<number> {
     return (await ctx.loaders.waitlist.load(event.id)).waitlistCount;

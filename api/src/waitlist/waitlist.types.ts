@@ -30,7 +30,7 @@ export class WaitlistEntry {
   @Field(() => ID) userId: string;
   @Field() name: string;
   @Field() email: string;
-  @Field({ description: "'waiting' | 'offered' | 'accepted' | 'expired' | 'declined' | 'left'" }) status: string;
+  @Field({ description: "'waiting' | 'offered' | 'accepted' | 'expired' | 'declined' | 'left' | 'closed' (the event was cancelled)" }) status: string;
   @Field(() => Date, { nullable: true, description: 'Until when a place was (or is) held for them' }) offeredUntil: Date | null;
   @Field() createdAt: Date;
 }

@@ -10,7 +10,7 @@ const c = t.waitlistColumns;
 
 type Entry = EventWaitlistQuery['eventWaitlist'][number];
 
-const tones: Record<string, BadgeTone> = { waiting: 'info', offered: 'warning', accepted: 'success', expired: 'neutral', declined: 'neutral', left: 'neutral' };
+const tones: Record<string, BadgeTone> = { waiting: 'info', offered: 'warning', accepted: 'success', expired: 'neutral', declined: 'neutral', left: 'neutral', closed: 'neutral' };
 
 /** 'Waiting', 'Offered until 3 May 2030, 10:00 am', 'Expired', … (an unknown status is shown as it came). */
 export function waitlistStatusLabel(entry: Pick<Entry, 'status' | 'offeredUntil'>): string {

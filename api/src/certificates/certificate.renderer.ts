@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Piscina } from 'piscina';
+import { renderCertificate, type CertificateInput } from './certificate.pdf';
+
+/** How long an idle render thread is kept before it exits (its fonts and pdfkit go with it). */
+const IDLE_MS = 30_000;
+
+/**
+ * Draws certificate PDFs off the event loop, in a small pool of worker threads (piscina): a PDF is tens of
+ * milliseconds of CPU, so 500 of them drawn on the event loop would hold every request behind them. The
+ * threads start on the first PDF, run at a lower priority than the API's thread (nice +10, where the OS
+ * allows it), and exit when idle, so a process that draws none pays nothing. Tasks beyond the threads wait
+ * in the pool's queue. `threads: 0` draws on the calling thread (CERTIFICATE_RENDER_THREADS=0).
+ */
+export class CertificateRenderer {
+  private pool: Piscina<CertificateInput, Uint8Array> | null = null;
+
+  constructor(private readonly threads: number) {}
+
+  async render(input: CertificateInput): Promise<Buffer> {
+    if (this.threads <= 0) return renderCertificate(input);
+    const out = await this.poolFor().run(input);
+    return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+  }
+
+  /** Waits for the PDFs being drawn, then stops the threads. */
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = null;
+    await pool?.close();
+  }
+
+  private poolFor(): Piscina<CertificateInput, Uint8Array> {
+    if (!this.pool) {
+      // The built API runs the compiled worker; the test suites run the sources, compiled as they load.
+      const compiled = path.join(__dirname, 'certificate.render-worker.js');
+      const fromSource = !existsSync(compiled);
+      this.pool = new Piscina({
+        filename: fromSource ? path.join(__dirname, 'certificate.render-worker.ts') : compiled,
+        execArgv: fromSource ? ['--require', path.join(__dirname, '../test/ts-require-hook.cjs')] : [],
+        minThreads: 0,
+        maxThreads: this.threads,
+        idleTimeout: IDLE_MS,
+        niceIncrement: 10,
+      });
+    }
+    return this.pool;
+  }
+}
