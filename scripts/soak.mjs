@@ -139,7 +139,7 @@ function childrenOf(pid) {
 
 // ---- Requests ----
 
-const stats = { total: 0, byKind: {}, failures: [], latencies: [] };
+const stats = { total: 0, byKind: {}, failures: [], latencies: [], brokenJourneys: [] };
 
 /**
  * One request through nginx. `expect` lists the statuses that are answers here (default: 2xx);
@@ -298,6 +298,8 @@ try {
       try {
         await fn();
       } catch (err) {
+        // A journey that stopped half-way (a mail that never came, an unexpected answer) fails the soak too.
+        stats.brokenJourneys.push(`${name}: ${err.message}`);
         log(`${name}: ${err.message}`);
         await sleep(1_000);
       }
@@ -335,7 +337,11 @@ try {
     user.lastCodeAt = Date.now();
     const before = mailsTo(outbox, user.email).length;
     const { body } = await call('sign-in', 'POST', '/api/auth/login', { ip: user.ip, json: { email: user.email } });
-    const mail = await waitForMail(outbox, user.email, (m) => mailsTo(outbox, user.email).indexOf(m) >= before && /^\d{6}\b/.test(m.subject), 'sign-in code', 30_000);
+    let mail = null;
+    for (const until = Date.now() + 30_000; !mail; await sleep(100)) {
+      mail = mailsTo(outbox, user.email).slice(before).find((m) => /^\d{6}\b/.test(m.subject));
+      if (!mail && Date.now() > until) throw new Error(`no sign-in code mailed to ${user.email} within 30 s`);
+    }
     const verified = await call('sign-in', 'POST', '/api/auth/verify-login-otp', { ip: user.ip, json: { userId: body.userId, otp: codeOf(mail) } });
     user.token = verified.body.token;
     await call('read', 'GET', '/api/users/get-single-user', { token: user.token });
@@ -397,7 +403,7 @@ try {
   console.log(`duration ${loadSeconds.toFixed(0)} s; requests ${stats.total} (${(stats.total / loadSeconds).toFixed(1)}/s): ${JSON.stringify(stats.byKind)}`);
   console.log(`latency p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${Math.round(sorted[sorted.length - 1])} ms`);
   console.log(`done: ${JSON.stringify(counts)}`);
-  console.log(`failed requests: ${stats.failures.length}`);
+  console.log(`failed requests: ${stats.failures.length}; journeys broken off: ${stats.brokenJourneys.length}`);
   for (const f of stats.failures.slice(0, 20)) console.log(`  at ${f.at} s ${f.kind} ${f.method} ${f.url}: ${f.status} ${f.text}`);
   console.log(`memory (RSS MB at minute ${atMinute1.at.toFixed(1)} and at the end, minute ${atEnd.at.toFixed(1)}):`);
   console.table(memory);
@@ -405,6 +411,7 @@ try {
 
   const problems = [];
   if (stats.failures.length) problems.push(`${stats.failures.length} failed requests`);
+  if (stats.brokenJourneys.length) problems.push(`${stats.brokenJourneys.length} journeys broken off (${stats.brokenJourneys.slice(0, 3).join(' | ')})`);
   for (const m of memory.filter((x) => !x.ok)) problems.push(`${m.process} RSS grew ${m.growth} (${m.minute1Mb} → ${m.endMb} MB)`);
   if (due !== 0) problems.push(`${due} jobs still due or running`);
   if (failedJobs) problems.push(`${failedJobs} failed jobs`);
