@@ -107,6 +107,8 @@ try {
   const eventToDelete = await newEvent(`Contract delete ${RUN}`);
   const eventToCancel = await newEvent(`Contract cancel ${RUN}`);
   const userToDelete = (await call('POST', '/api/auth/users', { token: adminToken, json: { name: 'Contract Removed', email: `contract-removed-${RUN}@example.org`, phone: '9876543212', category: 'graduate', password: 'Removed-Password-1' } })).data.id;
+  // An account the admin changes (its password too, which signs it out), apart from the person signed in.
+  const userToEdit = (await call('POST', '/api/auth/users', { token: adminToken, json: { name: 'Contract Edited', email: `contract-edited-${RUN}@example.org`, phone: '9876543214', category: 'graduate', password: 'Edited-Password-1' } })).data.id;
   const team = await call('GET', '/api/team');
   const teamId = (team.data ?? team)[0]._id ?? (team.data ?? team)[0].id;
   // An image for the team member (a member needs one): a small PNG drawn with the API's sharp.
@@ -133,6 +135,8 @@ try {
     eventToDelete,
     eventToCancel,
     userToDelete,
+    userToEdit,
+    userToEditEmail: `contract-edited-${RUN}@example.org`,
     teamId,
     teamToDelete,
     contactId,
