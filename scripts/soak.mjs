@@ -228,6 +228,7 @@ async function checkInCode(user, eventId) {
 
 let site = '';
 let exitCode = 1;
+const metricsToken = randomBytes(16).toString('hex');
 try {
   // SOAK_PORT_BASE: three ports from there (replica A, replica B, nginx) instead of free ones the system picks.
   const base = Number(process.env.SOAK_PORT_BASE || 0);
@@ -251,6 +252,8 @@ try {
     TRUST_PROXY: 'true',
     JOBS_WORKER: 'false',
     LOG_LEVEL: 'warn',
+    // Each replica's /metrics (asked directly, not through nginx) gives its V8 heap, to tell a leak from heap slack.
+    METRICS_TOKEN: metricsToken,
     BCRYPT_COST: process.env.BCRYPT_COST ?? '10',
   };
   const replicaA = spawnNode('replica-a', apiMain, { ...env, API_PORT: String(portA) });
@@ -279,16 +282,27 @@ try {
     ...childrenOf(nginx.child.pid).map((pid, i) => ({ name: `nginx worker ${i + 1}`, pid })),
   ];
   const samples = [];
-  const sample = () => {
+  const replicas = [['replica-a', portA], ['replica-b', portB]];
+  const heapMb = async (port) => {
+    try {
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` }, signal: AbortSignal.timeout(5_000) })).text();
+      return Math.round(Number(/^nodejs_heap_size_used_bytes (\S+)$/m.exec(text)?.[1]) / 1024 / 102.4) / 10;
+    } catch {
+      return null;
+    }
+  };
+  const sample = async () => {
     const at = (Date.now() - loadStart) / 60_000;
-    samples.push({ at, rss: Object.fromEntries(watched().map((w) => [w.name, rssMb(w.pid)])) });
+    const entry = { at, rss: Object.fromEntries(watched().map((w) => [w.name, rssMb(w.pid)])), heap: {} };
+    samples.push(entry);
+    for (const [name, port] of replicas) entry.heap[name] = await heapMb(port);
   };
 
   const loadStart = Date.now();
   const deadline = loadStart + MINUTES * 60_000;
   const running = () => Date.now() < deadline;
   const sampler = setInterval(sample, 10_000);
-  sample();
+  await sample();
   const progress = setInterval(() => log(`${stats.total} requests, ${stats.failures.length} failed; ${JSON.stringify(stats.byKind)}`), 60_000);
 
   const pool = []; // people who registered, for sign-ins and the waitlist
@@ -371,7 +385,7 @@ try {
   await Promise.all([...Array.from({ length: READERS }, (_, i) => reader(i + 1)()), registrar(), signer(), waitlister()]);
   clearInterval(sampler);
   clearInterval(progress);
-  sample();
+  await sample();
   const loadSeconds = (Date.now() - loadStart) / 1000;
   log(`load over after ${loadSeconds.toFixed(0)} s`);
 
@@ -407,6 +421,9 @@ try {
   for (const f of stats.failures.slice(0, 20)) console.log(`  at ${f.at} s ${f.kind} ${f.method} ${f.url}: ${f.status} ${f.text}`);
   console.log(`memory (RSS MB at minute ${atMinute1.at.toFixed(1)} and at the end, minute ${atEnd.at.toFixed(1)}):`);
   console.table(memory);
+  console.log("RSS (and the replicas' V8 heap in use) each minute, MB:");
+  const minutes = [samples[0], ...Array.from({ length: Math.ceil(MINUTES) }, (_, m) => samples.find((x) => x.at >= m + 1) ?? samples[samples.length - 1])];
+  console.table(minutes.map((x) => ({ minute: Number(x.at.toFixed(1)), ...x.rss, ...Object.fromEntries(Object.entries(x.heap).map(([k, v]) => [`${k} heap`, v])) })));
   console.log(`job queue at the end: ${due} due or running; by state ${JSON.stringify(byState)}`);
 
   const problems = [];
