@@ -259,7 +259,7 @@ try {
   const replicaA = spawnNode('replica-a', apiMain, { ...env, API_PORT: String(portA) });
   await waitReady(replicaA, `http://127.0.0.1:${portA}`);
   const replicaB = spawnNode('replica-b', apiMain, { ...env, API_PORT: String(portB) });
-  const worker = spawnNode('worker', apiWorker, env);
+  spawnNode('worker', apiWorker, env);
   await waitReady(replicaB, `http://127.0.0.1:${portB}`);
   const nginxDir = path.join(tmp, 'nginx');
   // A copy of the built site: a rebuild during the run must not take the pages away.

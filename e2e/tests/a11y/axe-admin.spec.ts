@@ -24,7 +24,7 @@ test.describe('accessibility of the admin portal (axe, every rule) @mobile', () 
   });
 
   test('every admin page, signed in', async ({ page, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     // Something to show on the detail pages: an event, a user and a contact message.
     const eventId = await anyEventId(request);
     const { submitContact } = await gql<{ submitContact: { id: string } }>(request, 'mutation($input: ContactInput!) { submitContact(input: $input) { id } }', {

@@ -15,6 +15,8 @@ test.describe('accessibility of the public site (axe, every rule) @mobile', () =
   const signedOutPages = (eventId: string) => ['/', '/about', '/contact', '/events', `/events/${eventId}`, '/teams', '/registration', '/login', '/register', '/verify-otp', '/add-student', '/reminders/stop?token=x', '/certificates/ABCD-EFGH-JKLM-NPQR', '/no-such-page'];
 
   test('signed-out pages', async ({ page, request }) => {
+    // Fourteen pages, each with every axe rule.
+    test.setTimeout(240_000);
     for (const url of signedOutPages(await anyEventId(request))) {
       await open(page, url);
       await expectNoAxeViolations(page, url);
@@ -22,6 +24,7 @@ test.describe('accessibility of the public site (axe, every rule) @mobile', () =
   });
 
   test('signed-out pages in Hindi', async ({ page, request }) => {
+    test.setTimeout(240_000);
     await page.addInitScript(() => window.localStorage.setItem('lang', 'hi'));
     for (const url of signedOutPages(await anyEventId(request))) {
       await open(page, url);
@@ -93,6 +96,7 @@ test.describe('accessibility of the public site (axe, every rule) @mobile', () =
   });
 
   test('signed-in pages in Hindi: profile, dashboard, my events, settings, event page', async ({ page, request }) => {
+    test.setTimeout(120_000);
     const user = await createUser(request, 'a11y-hi');
     const eventId = await anyEventId(request);
     await page.addInitScript(() => window.localStorage.setItem('lang', 'hi'));
