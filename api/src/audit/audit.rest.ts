@@ -1,3 +1,4 @@
+import { restOffsetLimit } from '../common/page';
 import { anyValue, dateTime, integer, nullable, okPage, string, uuid, viewSchema } from '../openapi/schema';
 import { route } from '../rest/route';
 import type { AuditEntryEntity } from './audit-entry.entity';
@@ -18,7 +19,6 @@ export const restAuditEntrySchema = viewSchema<ReturnType<typeof restAuditEntry>
   createdAt: dateTime(),
 }, { description: 'Who changed what, when' });
 
-const num = (v: unknown, fallback: number) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : fallback);
 
 export const auditRoutes = [
   route('get', '/admin/audit', 'admin', {
@@ -26,12 +26,12 @@ export const auditRoutes = [
     tag: 'Admin: audit, exports, jobs',
     query: [
       { name: 'offset', description: 'Entries to skip (default 0)', schema: integer(undefined, { minimum: 0 }) },
-      { name: 'limit', description: 'Page size (default 50, at most 200)', schema: integer(undefined, { minimum: 1 }) },
+      { name: 'limit', description: 'Page size (default 50, at most 200)', schema: integer(undefined, { minimum: 1, maximum: 200 }) },
     ],
     response: { description: 'A page of entries', schema: okPage(restAuditEntrySchema) },
   }, async (ctx) => {
-    const q = ctx.req.query as Record<string, unknown>;
-    const page = await ctx.services.audit.list(num(q.offset, 0), num(q.limit, 50));
+    const { offset, limit } = restOffsetLimit(ctx.req.query as Record<string, unknown>, 50, 200);
+    const page = await ctx.services.audit.list(offset, limit);
     return { success: true, data: page.items.map(restAuditEntry), total: page.total, offset: page.offset, limit: page.limit };
   }),
 ];

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
+import { validationError } from './errors';
 
 /**
  * The page-size policy of every list, in one place: GraphQL's default, the documented REST clients'
@@ -30,4 +31,22 @@ export class PageArgs {
 export function restPage(query: Record<string, unknown>): { offset: string; limit: string } {
   const pick = (k: string) => (typeof query[k] === 'string' && query[k] !== '' ? (query[k] as string) : undefined);
   return { offset: pick('offset') ?? '0', limit: pick('limit') ?? String(PAGE_SIZE.restDefault) };
+}
+
+/**
+ * offset/limit of a REST list that takes them from the query string: the defaults when absent, and a
+ * VALIDATION error (400) for anything else than whole numbers in range, as the OpenAPI document says.
+ */
+export function restOffsetLimit(query: Record<string, unknown>, defaultLimit: number, maxLimit: number): { offset: number; limit: number } {
+  const read = (name: 'offset' | 'limit', fallback: number, min: number, max: number, message: string) => {
+    const raw = query[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    if (!(value >= min && value <= max)) throw validationError(message, { [name]: message });
+    return value;
+  };
+  return {
+    offset: read('offset', 0, 0, 1_000_000_000, 'Offset must be a whole number, 0 or more'),
+    limit: read('limit', defaultLimit, 1, maxLimit, `Limit must be 1-${maxLimit}`),
+  };
 }

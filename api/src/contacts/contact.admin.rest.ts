@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '../common/page';
+import { PAGE_SIZE, restOffsetLimit } from '../common/page';
 import { dateTime, idParam, integer, nullable, okData, okMessageData, okPage, oneOfValues, string, uuid, viewSchema } from '../openapi/schema';
 import { route } from '../rest/route';
 import { CONTACT_STATUSES, type ContactSubmissionEntity } from './contact.entity';
@@ -21,7 +21,6 @@ export const contactSubmissionSchema = viewSchema<ReturnType<typeof rest>>('Cont
   updatedAt: dateTime(),
 }, { description: 'A message sent with the contact form' });
 
-const num = (v: unknown, fallback: number) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : fallback);
 
 export const contactAdminRoutes = [
   route('get', '/contact', 'admin', {
@@ -29,12 +28,12 @@ export const contactAdminRoutes = [
     tag: 'Admin: contact',
     query: [
       { name: 'offset', description: 'Messages to skip (default 0)', schema: integer(undefined, { minimum: 0 }) },
-      { name: 'limit', description: `Page size (default ${PAGE_SIZE.restDefault}, at most ${PAGE_SIZE.max})`, schema: integer(undefined, { minimum: 1 }) },
+      { name: 'limit', description: `Page size (default ${PAGE_SIZE.restDefault}, at most ${PAGE_SIZE.max})`, schema: integer(undefined, { minimum: 1, maximum: PAGE_SIZE.max }) },
     ],
     response: { description: 'A page of messages', schema: okPage(contactSubmissionSchema) },
   }, async (ctx) => {
-    const q = ctx.req.query as Record<string, unknown>;
-    const page = await ctx.services.contacts.list(num(q.offset, 0), num(q.limit, PAGE_SIZE.restDefault));
+    const { offset, limit } = restOffsetLimit(ctx.req.query as Record<string, unknown>, PAGE_SIZE.restDefault, PAGE_SIZE.max);
+    const page = await ctx.services.contacts.list(offset, limit);
     return { success: true, data: page.items.map(rest), total: page.total, offset: page.offset, limit: page.limit };
   }),
   route('get', '/contact/:id', 'admin', {

@@ -1,6 +1,9 @@
+import { TransformationType } from 'class-transformer';
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage as validationStorage, IS_DATE, MAX, MIN, ValidationTypes } from 'class-validator';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
 import { getMetadataStorage as graphqlStorage } from 'type-graphql';
+import { trimOptional } from '../common/validate';
 import type { InputClass } from '../rest/route';
 import type { JsonSchema } from './schema';
 
@@ -80,6 +83,14 @@ export class InputSchemas {
         // OpenAPI 3.0 ignores the siblings of a $ref: a described reference is wrapped.
         properties[field.name] = prop.$ref ? { allOf: [prop], description: field.description } : { ...prop, description: field.description };
       }
+    }
+    // An optional text field read with trimOptional takes '' (or blanks) as 'not given': on a change, the
+    // field is left as it is. Its minLength would promise a 400 the server never gives, so it is said instead.
+    for (const [name, prop] of Object.entries(properties)) {
+      const emptyIsAbsent = defaultMetadataStorage.findTransformMetadatas(cls, name, TransformationType.PLAIN_TO_CLASS).some((t) => t.transformFn === trimOptional);
+      if (!emptyIsAbsent || prop.minLength === undefined) continue;
+      const { minLength: _minLength, ...rest } = prop;
+      properties[name] = { ...rest, description: `${rest.description ? `${rest.description}. ` : ''}Empty or blank counts as not given` };
     }
     return { ...schema, properties, description: schema.description ?? `Validated with ${cls.name} (the same rules GraphQL applies)` };
   }

@@ -55,7 +55,15 @@ export const nullable = (schema: JsonSchema): JsonSchema => (schema.$ref || sche
 export const arrayOf = (items: JsonSchema, description?: string): JsonSchema => ({ type: 'array', items, ...(description ? { description } : {}) });
 export const oneOfValues = (values: readonly string[], description?: string): JsonSchema => string(description, { enum: [...values] });
 /** Any JSON value (the OpenAPI 3.0 way to say it: a schema without a type). */
-export const anyValue = (description?: string): JsonSchema => ({ ...(description ? { description } : {}), nullable: true });
+/**
+ * A JSON object or array of any shape, or null (an audited record or list of records, a job's input).
+ * Typed: `nullable` without a `type` is invalid for tools that turn OpenAPI 3.0 into JSON Schema
+ * (Portman's schema checks skipped these answers).
+ */
+export const anyValue = (description?: string): JsonSchema => ({
+  ...(description ? { description } : {}),
+  anyOf: [{ type: 'object', additionalProperties: true, nullable: true }, { type: 'array', items: {} }],
+});
 
 /** An object with these properties, all of them required unless listed in `optional`. */
 export function object(properties: Record<string, JsonSchema>, options: { optional?: readonly string[]; description?: string } = {}): JsonSchema {

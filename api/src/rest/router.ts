@@ -2,7 +2,7 @@ import { requestLanguage } from '../i18n/languages';
 import express, { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { assertAccess, type Viewer } from '../common/access';
-import { DomainError } from '../common/errors';
+import { DomainError, validationError } from '../common/errors';
 import type { PublicCache } from '../http/public-cache';
 import type { Services } from '../services';
 import { docsAssets, openApiDocument } from '../openapi/openapi.rest';
@@ -46,7 +46,10 @@ export function createRestRouter(services: Services, options: { publicCache?: Pu
         const viewer = (res.locals.viewer ?? null) as Viewer | null;
         const files = (req.files ?? {}) as Record<string, Express.Multer.File[]>;
         const file = Object.values(files).flat()[0];
-        const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+        // A JSON array where the route takes an object is refused, never read as an empty object (a PUT would
+        // have answered 200 changing nothing).
+        if (Array.isArray(req.body) && def.method !== 'get') throw validationError('The request body must be a JSON object');
+        const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
         const result = await def.handler({ req, res, viewer, services, params: req.params as Record<string, string>, body, ip: req.ip ?? '', file, lang: requestLanguage(req) });
         if (res.headersSent) return;
         if (result instanceof Reply) res.status(result.status).json(result.body);

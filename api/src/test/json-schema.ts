@@ -20,7 +20,12 @@ export function schemaProblems(value: unknown, schema: JsonSchema, components: C
     if (!target) return [`${path}: unresolved ${schema.$ref}`];
     return schemaProblems(value, target, components, path);
   }
-  if (value === null) return schema.nullable ? [] : [`${path}: null where ${schema.type ?? 'a value'} is documented`];
+  if (value === null) {
+    // OpenAPI 3.0: null is allowed by `nullable`, also on one of the alternatives of anyOf/oneOf.
+    const alternatives = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+    const allowed = schema.nullable || alternatives.some((s) => schemaProblems(null, s, components, path).length === 0);
+    return allowed ? [] : [`${path}: null where ${schema.type ?? 'a value'} is documented`];
+  }
   const problems: string[] = [];
   if (schema.allOf) for (const s of schema.allOf) problems.push(...schemaProblems(value, s, components, path));
   if (schema.oneOf) {

@@ -11,7 +11,7 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <section className="site-footer__about">
-          <p className="site-footer__name">{t('org.programme')}</p>
+          <h2 className="site-footer__name">{t('org.programme')}</h2>
           <p className="site-footer__affiliation">{t('org.affiliation')}</p>
           <VisitorCounter />
           <a className="site-footer__social" href={organisation.facebook} target="_blank" rel="noopener noreferrer">

@@ -33,24 +33,27 @@ export function LanguageSwitch() {
     if (token) void loadDataLayer().then((layer) => layer.storeLanguageOnAccount(next), () => undefined);
   };
   return (
-    <form className="lang-switch" role="group" aria-label={t('nav.language')} method="get" action={pathname}>
-      {options.map((o) => (
-        <button
-          key={o.lang}
-          type="submit"
-          name="lang"
-          value={o.lang}
-          lang={o.lang}
-          className="lang-switch__option"
-          aria-pressed={lang === o.lang}
-          onClick={(e) => {
-            e.preventDefault();
-            choose(o.lang);
-          }}
-        >
-          {t(o.labelKey)}
-        </button>
-      ))}
+    // The group is a div inside the form: a form may not take the role group (axe aria-allowed-role).
+    <form className="lang-switch-form" method="get" action={pathname}>
+      <div className="lang-switch" role="group" aria-label={t('nav.language')}>
+        {options.map((o) => (
+          <button
+            key={o.lang}
+            type="submit"
+            name="lang"
+            value={o.lang}
+            lang={o.lang}
+            className="lang-switch__option"
+            aria-pressed={lang === o.lang}
+            onClick={(e) => {
+              e.preventDefault();
+              choose(o.lang);
+            }}
+          >
+            {t(o.labelKey)}
+          </button>
+        ))}
+      </div>
     </form>
   );
 }

@@ -48,10 +48,11 @@ export function ReminderSwitch({ user }: { user: Pick<ViewerFieldsFragment, 'id'
           <span className="switch__track" aria-hidden="true">
             <span className="switch__thumb" />
           </span>
-          <span className="switch__state" aria-hidden="true">
-            {enabled ? t('profile.remindersOn') : t('profile.remindersOff')}
-          </span>
         </button>
+        {/* Beside the switch, not in it: a control's visible text must be part of its name (WCAG 2.5.3); aria-checked says on or off. */}
+        <span className="switch__state" aria-hidden="true">
+          {enabled ? t('profile.remindersOn') : t('profile.remindersOff')}
+        </span>
       </div>
       <p id={`${id}-hint`} className="field__hint">
         {t('profile.remindersHint')}

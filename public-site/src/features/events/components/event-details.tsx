@@ -72,7 +72,7 @@ export function EventDetails({ event, complete }: { event: ShownEvent; complete:
             height={800}
           />
         </div>
-        <aside className="event-detail__facts">
+        <div className="event-detail__facts">
           <dl>
             <div className="fact">
               <dt>{t('eventDetail.starts')}</dt>
@@ -132,7 +132,7 @@ export function EventDetails({ event, complete }: { event: ShownEvent; complete:
               <MyEventPass key={String(event.isRegistered)} eventId={event.id} />
             </Suspense>
           ) : null}
-        </aside>
+        </div>
       </div>
       <div className="event-detail__description">
         {event.description.split(/\n{2,}/).map((para, i) => (

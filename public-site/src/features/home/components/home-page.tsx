@@ -35,9 +35,11 @@ export function HomePage() {
       </HydratesApart>
       <section className="home-title">
         <div className="container home-title__inner">
-          <h1 className="home-title__name">{t('org.programme')}</h1>
-          <p className="home-title__org">{t('org.line')}</p>
-          <p className="home-title__tagline">{t('org.tagline')}</p>
+          <hgroup>
+            <h1 className="home-title__name">{t('org.programme')}</h1>
+            <p className="home-title__org">{t('org.line')}</p>
+            <p className="home-title__tagline">{t('org.tagline')}</p>
+          </hgroup>
           <p className="home-title__intro">{t('home.intro')}</p>
         </div>
       </section>
