@@ -1,4 +1,5 @@
 import { adminModule } from './admin/admin.module';
+import { apiKeysModule } from './api-keys/api-key.module';
 import { auditModule } from './audit/audit.module';
 import { authModule } from './auth/auth.module';
 import { certificatesModule } from './certificates/certificate.module';
@@ -46,6 +47,7 @@ export const modules = [
   auditModule,
   exportsModule,
   jobsModule,
+  apiKeysModule,
 ] as const;
 
 export type Module = (typeof modules)[number];

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { AdminAuthService } from './admin/admin-auth.service';
 import { AuditService } from './audit/audit.service';
+import { ApiKeyService } from './api-keys/api-key.service';
 import { AuthService } from './auth/auth.service';
 import { CheckInService } from './checkin/checkin.service';
 import { CertificateService } from './certificates/certificate.service';
@@ -53,6 +54,8 @@ export function createServices(deps: ServiceDeps) {
   const audit = new AuditService(dataSource);
   const rateLimits = new RateLimitService(dataSource, clock);
   const mail = new MailService(config, logger, clock);
+  // Integrators' keys, checked by the viewer service on every request that presents one.
+  const apiKeys = new ApiKeyService(dataSource, clock, audit, rateLimits, config.apiKeyRateLimit);
   // Background jobs (pg-boss): defined here by the services that own them, worked by main.ts or worker.ts.
   const jobs = new JobQueue(dataSource, logger);
   const deliveries = new MailDeliveries(dataSource, jobs, mail, clock, logger);
@@ -82,7 +85,8 @@ export function createServices(deps: ServiceDeps) {
     storage,
     tokens,
     images,
-    viewers: new ViewerService(dataSource, tokens),
+    viewers: new ViewerService(dataSource, tokens, apiKeys),
+    apiKeys,
     audit,
     rateLimits,
     events,

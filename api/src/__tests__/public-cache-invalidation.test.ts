@@ -217,6 +217,11 @@ const teacherInput = () => ({ name: 'New Teacher', email: email('teacher'), phon
 const contactInput = () => ({ name: 'Visitor', email: email('contact'), phone: '9123456789', subject: 'Volunteering', message: 'How can I help?' });
 const aContact = async (): Promise<Subject> => ({ events: [], id: (await ctx.services.contacts.submit(contactInput())).id });
 
+async function anApiKey(): Promise<Subject> {
+  const made = await ctx.services.apiKeys.create({ id: s.admin.id, email: s.admin.email, name: s.admin.name, category: s.admin.category, status: s.admin.status, tokenKind: 'admin' }, { name: 'to revoke', scopes: ['events:read'] });
+  return { id: made.id, events: [] };
+}
+
 // ---------- the recipes ----------
 
 interface Recipe {
@@ -707,6 +712,30 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/admin/jobs/:name/:id/retry': {
     changesPublic: false,
     run: () => rest('post', '/api/admin/jobs/mail/00000000-0000-4000-8000-000000000001/retry', { token: admin() }),
+  },
+
+  // ----- API keys (admin; nothing public) -----
+  createApiKey: {
+    changesPublic: false,
+    succeeds: true,
+    run: () => mutation(`mutation { createApiKey(input: { name: "cache", scopes: ["events:read"] }) { id } }`, {}, admin()),
+  },
+  'POST /api/admin/api-keys': {
+    changesPublic: false,
+    succeeds: true,
+    run: () => rest('post', '/api/admin/api-keys', { token: admin(), json: { name: 'cache', scopes: ['events:read'] } }),
+  },
+  revokeApiKey: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: anApiKey,
+    run: ({ id }) => mutation(`mutation($id: ID!) { revokeApiKey(id: $id) { id } }`, { id }, admin()),
+  },
+  'DELETE /api/admin/api-keys/:id': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: anApiKey,
+    run: ({ id }) => rest('delete', `/api/admin/api-keys/${id}`, { token: admin() }),
   },
 };
 
