@@ -1,5 +1,6 @@
 import { adminModule } from './admin/admin.module';
 import { apiKeysModule } from './api-keys/api-key.module';
+import { webhooksModule } from './webhooks/webhook.module';
 import { auditModule } from './audit/audit.module';
 import { authModule } from './auth/auth.module';
 import { certificatesModule } from './certificates/certificate.module';
@@ -48,6 +49,7 @@ export const modules = [
   exportsModule,
   jobsModule,
   apiKeysModule,
+  webhooksModule,
 ] as const;
 
 export type Module = (typeof modules)[number];

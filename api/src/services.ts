@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { AdminAuthService } from './admin/admin-auth.service';
 import { AuditService } from './audit/audit.service';
 import { ApiKeyService } from './api-keys/api-key.service';
+import { WebhookService } from './webhooks/webhook.service';
 import { AuthService } from './auth/auth.service';
 import { CheckInService } from './checkin/checkin.service';
 import { CertificateService } from './certificates/certificate.service';
@@ -59,16 +60,19 @@ export function createServices(deps: ServiceDeps) {
   // Background jobs (pg-boss): defined here by the services that own them, worked by main.ts or worker.ts.
   const jobs = new JobQueue(dataSource, logger);
   const deliveries = new MailDeliveries(dataSource, jobs, mail, clock, logger);
+  // Signed webhooks: planned inside the transactions of the changes they tell of (the ledger, events,
+  // check-in, certificates, contacts), so it comes before them; sent by the job queue.
+  const webhooks = new WebhookService(dataSource, clock, jobs, deliveries, audit, config, logger);
   // Every service gets its collaborators at construction, so they are built in order. The waiting list's
   // part in other domains' transactions (offering freed places, being told of a cancellation) needs only
   // the job queue: it comes first, and the ledger and the cancellation are given it.
   const waitlistOffers = new WaitlistOfferQueue(jobs);
-  const ledger = new RegistrationLedger(waitlistOffers);
+  const ledger = new RegistrationLedger(waitlistOffers, webhooks);
   const users = new UserService(dataSource, config);
   const userAdmin = new UserAdminService(dataSource, audit, users, ledger, config);
   const reminders = new ReminderService(dataSource, clock, jobs, deliveries, audit, config, logger, users);
   const cancellation = new EventCancellation(deliveries, config.publicOrigin, [registrantsToTell, waitlistOffers]);
-  const events = new EventService(dataSource, clock, images, audit, reminders, cancellation, ledger);
+  const events = new EventService(dataSource, clock, images, audit, reminders, cancellation, ledger, webhooks);
   const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
   // Check-in at the door and attendance; the confirmation mail shows the code.
   const checkIns = new CheckInService(dataSource, clock, events, audit, ledger);
@@ -76,7 +80,7 @@ export function createServices(deps: ServiceDeps) {
   // The waiting list: offers of freed places (jobs), held places through the registration ledger.
   const waitlist = new WaitlistService(dataSource, clock, jobs, deliveries, events, registrations, ledger, waitlistOffers, logger, config.publicOrigin);
   // Certificates of participation for those who attended (mailed through the queue).
-  const certificates = new CertificateService(dataSource, clock, deliveries, audit, rateLimits, config, logger);
+  const certificates = new CertificateService(dataSource, clock, deliveries, audit, rateLimits, config, logger, webhooks);
   return {
     dataSource,
     config,
@@ -87,6 +91,7 @@ export function createServices(deps: ServiceDeps) {
     images,
     viewers: new ViewerService(dataSource, tokens, apiKeys),
     apiKeys,
+    webhooks,
     audit,
     rateLimits,
     events,
@@ -104,7 +109,7 @@ export function createServices(deps: ServiceDeps) {
     otp,
     auth: new AuthService(dataSource, clock, config, tokens, otp, users, rateLimits, logger),
     teachers: new TeacherService(dataSource, audit),
-    contacts: new ContactService(dataSource, audit),
+    contacts: new ContactService(dataSource, audit, webhooks),
     team: new TeamService(dataSource, images, audit),
     visitors: new VisitorService(dataSource),
     adminAuth: new AdminAuthService(dataSource, tokens, clock, rateLimits, audit, config),
