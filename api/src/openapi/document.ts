@@ -5,6 +5,7 @@ import type { InputClass, QueryParamDoc, RouteDef, RouteDoc } from '../rest/rout
 import { COMPONENT_PREFIX, InputSchemas } from './inputs';
 import { object, oneOfValues, schemaName, string, type JsonSchema } from './schema';
 import { ROUTE_TAGS } from './tags';
+import { webhookDocs } from '../webhooks/webhook.openapi';
 
 /**
  * The OpenAPI 3 document of the REST adapter, built from the route table (rest/routes.ts) when the
@@ -19,6 +20,8 @@ export type OpenApiDocument = {
   servers: Array<{ url: string; description?: string }>;
   tags: Array<{ name: string; description: string }>;
   paths: Record<string, Record<string, Operation>>;
+  /** The webhook payloads (OpenAPI 3.1's `webhooks`, under an extension in 3.0). */
+  'x-webhooks': Record<string, unknown>;
   components: {
     schemas: Record<string, JsonSchema>;
     securitySchemes: Record<string, Record<string, unknown>>;
@@ -333,6 +336,7 @@ export function buildOpenApiDocument(routes: readonly RouteDef[]): OpenApiDocume
   );
 
   const usedTags = new Set(routes.map((r) => r.doc.tag));
+  const hooks = webhookDocs();
   return {
     openapi: '3.0.3',
     info: {
@@ -355,8 +359,9 @@ export function buildOpenApiDocument(routes: readonly RouteDef[]): OpenApiDocume
     servers: [{ url: '/', description: 'This server (the API, or the site proxying /api to it)' }],
     tags: Object.entries(ROUTE_TAGS).filter(([name]) => usedTags.has(name as RouteDoc['tag'])).map(([name, description]) => ({ name, description })),
     paths,
+    'x-webhooks': hooks.webhooks,
     components: {
-      schemas: { Error: ERROR_SCHEMA, ...inputs.components(), ...Object.fromEntries([...named.entries()].sort(([a], [b]) => a.localeCompare(b))) },
+      schemas: { Error: ERROR_SCHEMA, ...inputs.components(), ...Object.fromEntries([...named.entries()].sort(([a], [b]) => a.localeCompare(b))), ...hooks.schemas },
       securitySchemes: SECURITY_SCHEMES,
       responses,
       parameters: {

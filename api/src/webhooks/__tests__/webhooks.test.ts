@@ -12,6 +12,9 @@ import { createTestContext, usingPostgres, type TestContext } from '../../test/h
 import { makeEvent, makeUser, standardScenario } from '../../test/scenarios';
 import { RETRY_DELAYS_SECONDS, WEBHOOK_JOB } from '../webhook.service';
 import { startReceiver } from './receiver';
+import { buildOpenApiDocument } from '../../openapi/document';
+import { restRoutes } from '../../rest/routes';
+import { schemaProblems } from '../../test/json-schema';
 
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof standardScenario>>;
@@ -125,6 +128,14 @@ describe('delivery', () => {
     await ctx.services.jobs.runDue();
     const types = r.received.map((got) => (new Webhook(secret).verify(got.body, got.headers as Record<string, string>) as { type: string }).type);
     expect([...new Set(types)].sort()).toEqual(all.filter((t) => t !== 'certificate.issued').sort());
+    // Each body is what the REST reference's x-webhooks documents for its type.
+    const doc = buildOpenApiDocument(restRoutes);
+    const problems = r.received.flatMap((got) => {
+      const body = JSON.parse(got.body);
+      const hook = doc['x-webhooks'][body.type] as { post: { requestBody: { content: { 'application/json': { schema: any } } } } };
+      return schemaProblems(JSON.parse(JSON.stringify(body)), hook.post.requestBody.content['application/json'].schema, doc.components.schemas as never).map((p) => `${body.type}: ${p}`);
+    });
+    expect(problems).toEqual([]);
     const updated = r.received.map((got) => JSON.parse(got.body)).find((p) => p.type === 'event.updated');
     expect(updated.data).toMatchObject({ id: made.id, _id: made.id, location: 'Varanasi', title: 'Full house' });
     await ctx.http.delete(`/api/admin/webhooks/${id}`).set('authorization', `Bearer ${admin()}`).expect(200);
