@@ -9,6 +9,12 @@ export interface JobDefinition<T extends object = object> {
   /** Retries with exponential backoff from `retryDelaySeconds`; a job that fails them all stays 'failed' for admins to see. */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * Jobs a worker fetches at once and runs side by side (default 1). For many quick, independent jobs
+   * (webhook deliveries): a worker polls at most twice a second, so one job a fetch caps a queue at ~2/s.
+   * A batch whose handler throws is retried whole, so such handlers must be safe to run twice.
+   */
+  batchSize?: number;
   handle(data: T): Promise<void>;
 }
 
@@ -86,7 +92,9 @@ export class JobQueue {
   }
 
   private async work(def: JobDefinition): Promise<void> {
-    await this.boss.work(def.name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => def.handle(job.data as object));
+    await this.boss.work(def.name, { pollingIntervalSeconds: 0.5, batchSize: def.batchSize ?? 1 }, async (jobs) => {
+      await Promise.all(jobs.map((job) => def.handle(job.data as object)));
+    });
   }
 
   /** Creates the queue tables (once per database) and, with `work`, starts working every defined queue. */

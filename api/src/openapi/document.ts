@@ -349,7 +349,7 @@ export function buildOpenApiDocument(routes: readonly RouteDef[]): OpenApiDocume
         '',
         '**Errors** are `{ "success": false, "code", "msg", "message", "error", "fields"? }` with the HTTP status of the code (see the Error schema). A validation error names each failing field under `fields`.',
         '',
-        '**Access**: public calls need nothing; others take `Authorization: Bearer <token>` (see the security schemes: a person\'s token, an approved teacher\'s, or an admin token). A missing or bad token answers 401, a token without the access 403. Integrators use an API key (`Authorization: Bearer gjk_…`) on the operations marked with its scope (`x-api-key-scope`), and receive signed webhooks: see [docs/integrators.md](https://github.com/gyanjyoti/website/blob/main/docs/integrators.md) and the `x-webhooks` section.',
+        '**Access**: public calls need nothing; others take `Authorization: Bearer <token>` (see the security schemes: a person\'s token, an approved teacher\'s, or an admin token). A missing or bad token answers 401, a token without the access 403. Integrators use an API key (`Authorization: Bearer gjk_…`) on the operations marked with its scope (`x-api-key-scope`), and receive signed webhooks: see the [guide for integrators](/api/docs/integrators.md) (docs/integrators.md in the repository) and the `x-webhooks` section.',
         '',
         `**Languages**: calls marked with \`lang\` answer their content in the language asked by \`?lang=\` or \`Accept-Language\` (${LANGUAGES.join(', ')}; English otherwise), with every language under \`translations\`. Messages are in English.`,
         '',

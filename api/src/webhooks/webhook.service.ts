@@ -76,7 +76,8 @@ export class WebhookService implements WebhookPlanner {
     this.policy = { allowPrivate: config.webhookAllowPrivate, allowHttp: config.nodeEnv === 'development' || config.webhookAllowPrivate };
     // The handler never throws for a failed delivery (it schedules its own retries); the queue's retries
     // only cover a worker that died, and the claim keeps those from sending twice.
-    jobs.define<{ deliveryId: string }>({ name: WEBHOOK_JOB, retryLimit: 3, retryDelaySeconds: 60, handle: (data) => this.deliver(data.deliveryId) });
+    // 25 at a time per worker: each is claimed on its own, so a batch retried whole sends nothing twice.
+    jobs.define<{ deliveryId: string }>({ name: WEBHOOK_JOB, retryLimit: 3, retryDelaySeconds: 60, batchSize: 25, handle: (data) => this.deliver(data.deliveryId) });
     mails.compose(WEBHOOK_DISABLED_MAIL, async (d) => {
       const p = d.payload as { url: string; reason: string };
       const text = `A webhook endpoint was disabled: ${p.url}\nReason: ${p.reason}\n\nEnable it again in the admin portal (Integrations → Webhooks) once it answers, and redeliver what it missed from its delivery log.\n\n`
