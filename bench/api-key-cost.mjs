@@ -1,7 +1,8 @@
 // The API key check's cost per request, in one run: GET /api/events (the REST events list, first page)
 // signed out (the public cache answers), with an admin token (no cache: token check + the list), and with
-// an API key holding events:read (no cache: key check + per-key rate limit + the list). The key's own cost
-// is the key row against the admin row. autocannon, 20 connections, 3 s warm-up, BENCH_SECONDS (10) each,
+// an API key holding events:read (no cache: key check + per-key rate limit + the list); and GET
+// /api/visitor-count signed out and with the key, where the key check's own cost (two statements: the key
+// row with its creator, the rate-limit counter) is most of the difference. autocannon, 20 connections, 3 s warm-up, BENCH_SECONDS (10) each,
 // the three measured in turn twice (the better of each kept).
 //
 //   node bench/api-key-cost.mjs        (after `npm run build -w api`; Postgres at BENCH_PG or postgres://postgres@127.0.0.1:5432)
@@ -40,8 +41,15 @@ try {
   const login = await (await fetch(`${origin}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@test.local', password: 'Bench-Password-1' }) })).json();
   const token = login.token;
   const made = await (await fetch(`${origin}/api/admin/api-keys`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ name: 'bench', scopes: ['events:read'] }) })).json();
-  const rows = { 'signed out (public cache)': {}, 'admin token': { authorization: `Bearer ${token}` }, 'API key (events:read)': { authorization: `Bearer ${made.key}` } };
-  const run = (headers, duration) => autocannon({ url: `${origin}/api/events`, connections: 20, duration, headers });
+  // The events list, and GET /api/visitor-count (one small statement, no cache) where the check's own cost shows.
+  const rows = {
+    'events, signed out (public cache)': ['/api/events', {}],
+    'events, admin token': ['/api/events', { authorization: `Bearer ${token}` }],
+    'events, API key (events:read)': ['/api/events', { authorization: `Bearer ${made.key}` }],
+    'visitor-count, signed out': ['/api/visitor-count', {}],
+    'visitor-count, API key': ['/api/visitor-count', { authorization: `Bearer ${made.key}` }],
+  };
+  const run = ([url, headers], duration) => autocannon({ url: `${origin}${url}`, connections: 20, duration, headers });
   const best = {};
   for (let round = 0; round < 2; round++) {
     for (const [name, headers] of Object.entries(rows)) {
@@ -51,12 +59,13 @@ try {
       if (!best[name] || r.requests.average > best[name].rps) best[name] = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx };
     }
   }
-  console.log(`GET /api/events (${made.key ? 'key made' : 'NO KEY'}), 20 connections, ${seconds} s, best of 2:`);
+  console.log(`autocannon, 20 connections, ${seconds} s a row, best of 2 rounds (load average ${(await import('node:os')).loadavg()[0].toFixed(1)}):`);
   for (const [name, b] of Object.entries(best)) console.log(`  ${name.padEnd(28)} ${b.rps.toFixed(0).padStart(6)} req/s   p50 ${b.p50} ms   p99 ${b.p99} ms   non-2xx ${b.non2xx}`);
   const perReq = (rps) => 1000 / rps;
-  const a = best['admin token'];
-  const k = best['API key (events:read)'];
-  console.log(`  key vs admin token: ${(perReq(k.rps) * 20 - perReq(a.rps) * 20).toFixed(2)} ms more per request at 20 in flight (${((1 - k.rps / a.rps) * 100).toFixed(1)}% fewer req/s)`);
+  const diff = (with_, without) => `${((perReq(best[with_].rps) - perReq(best[without].rps)) * 1000).toFixed(0)} µs of server time per request (${((1 - best[with_].rps / best[without].rps) * 100).toFixed(1)}% fewer req/s)`;
+  console.log(`  events list, key vs admin token: ${diff('events, API key (events:read)', 'events, admin token')}`);
+  console.log(`  events list, key vs signed out: ${diff('events, API key (events:read)', 'events, signed out (public cache)')}`);
+  console.log(`  visitor count, key vs signed out: ${diff('visitor-count, API key', 'visitor-count, signed out')}`);
 } finally {
   api.kill('SIGTERM');
 }

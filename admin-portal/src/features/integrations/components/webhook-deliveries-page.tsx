@@ -78,19 +78,25 @@ export function WebhookDeliveriesPage() {
                   {page.items.map((d) => (
                     <tr key={d.id}>
                       <td data-label={t.columns.event}>
-                        <code>{d.eventType}</code>
-                        <details className="payload">
-                          <summary>{t.payload}</summary>
-                          <pre>{JSON.stringify(JSON.parse(d.payload), null, 2)}</pre>
-                        </details>
+                        <div>
+                          <code>{d.eventType}</code>
+                          <details className="payload">
+                            <summary>{t.payload}</summary>
+                            <pre>{JSON.stringify(JSON.parse(d.payload), null, 2)}</pre>
+                          </details>
+                        </div>
                       </td>
                       <td data-label={t.columns.status}>
-                        <Badge tone={tones[d.status] ?? 'neutral'}>{t.statuses[d.status] ?? d.status}</Badge>
-                        {d.status === 'retrying' && d.nextAttemptAt && <div className="muted small">{t.nextAttempt(formatDateTime(d.nextAttemptAt))}</div>}
+                        <div>
+                          <Badge tone={tones[d.status] ?? 'neutral'}>{t.statuses[d.status] ?? d.status}</Badge>
+                          {d.status === 'retrying' && d.nextAttemptAt && <div className="muted small">{t.nextAttempt(formatDateTime(d.nextAttemptAt))}</div>}
+                        </div>
                       </td>
                       <td data-label={t.columns.response}>
-                        {d.responseStatus ? <code>{d.responseStatus}</code> : d.attempts ? <span className="muted">{t.noAnswer}</span> : integrations.none}
-                        {d.error && <div className="muted small delivery-error">{d.error}</div>}
+                        <div>
+                          {d.responseStatus ? <code>{d.responseStatus}</code> : d.attempts ? <span className="muted">{t.noAnswer}</span> : integrations.none}
+                          {d.error && <div className="muted small delivery-error">{d.error}</div>}
+                        </div>
                       </td>
                       <td data-label={t.columns.time}>{d.durationMs !== null && d.durationMs !== undefined ? t.ms(d.durationMs) : integrations.none}</td>
                       <td data-label={t.columns.attempts}>{d.attempts}</td>

@@ -159,9 +159,11 @@ export function WebhooksPage() {
                         </ul>
                       </td>
                       <td data-label={t.columns.status}>
-                        <Badge tone={ep.enabled ? 'success' : 'danger'}>{ep.enabled ? t.enabled : t.disabled}</Badge>
-                        {ep.disabledReason && <div className="muted small">{ep.disabledReason}</div>}
-                        {ep.enabled && ep.failingSince && <div className="muted small">{t.failingSince(formatDateTime(ep.failingSince))}</div>}
+                        <div>
+                          <Badge tone={ep.enabled ? 'success' : 'danger'}>{ep.enabled ? t.enabled : t.disabled}</Badge>
+                          {ep.disabledReason && <div className="muted small">{ep.disabledReason}</div>}
+                          {ep.enabled && ep.failingSince && <div className="muted small">{t.failingSince(formatDateTime(ep.failingSince))}</div>}
+                        </div>
                       </td>
                       <td className="row-actions">
                         <Link to={paths.webhookDeliveries.getHref(ep.id)} className="btn btn-small btn-secondary" aria-label={t.deliveriesLabel(ep.url)}>
