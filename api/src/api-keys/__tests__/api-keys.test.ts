@@ -7,6 +7,8 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { makeEvent, makeUser, standardScenario } from '../../test/scenarios';
 import { hashApiKey } from '../api-key.service';
 
+jest.setTimeout(120_000);
+
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof standardScenario>>;
 let eventId: string;

@@ -11,6 +11,8 @@ import { checkUrlForm, isPublicAddress, postPinned, RESPONSE_BODY_LIMIT, resolve
 import { WEBHOOK_JOB } from '../webhook.service';
 import { startReceiver } from './receiver';
 
+jest.setTimeout(120_000);
+
 let ctx: TestContext;
 let admin: string;
 

@@ -8,8 +8,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * row only, and a row is claimed (status 'sending', claimed_until) by one worker at a time. The last
  * attempts (request, response, status, timing) are kept on the row; rows older than 30 days are deleted.
  */
-export class Webhooks1764700000000 implements MigrationInterface {
-  name = 'Webhooks1764700000000';
+export class Webhooks1764620000000 implements MigrationInterface {
+  name = 'Webhooks1764620000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`

@@ -6,8 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * last used and when it was revoked (revoked keys stay listed). A key acts for the admin who made it
  * and stops when that account goes. The audit log names the key that acted.
  */
-export class ApiKeys1764600000000 implements MigrationInterface {
-  name = 'ApiKeys1764600000000';
+export class ApiKeys1764610000000 implements MigrationInterface {
+  name = 'ApiKeys1764610000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
