@@ -1,4 +1,6 @@
 import { adminModule } from './admin/admin.module';
+import { apiKeysModule } from './api-keys/api-key.module';
+import { webhooksModule } from './webhooks/webhook.module';
 import { auditModule } from './audit/audit.module';
 import { authModule } from './auth/auth.module';
 import { certificatesModule } from './certificates/certificate.module';
@@ -46,6 +48,8 @@ export const modules = [
   auditModule,
   exportsModule,
   jobsModule,
+  apiKeysModule,
+  webhooksModule,
 ] as const;
 
 export type Module = (typeof modules)[number];

@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { AdminAuthService } from './admin/admin-auth.service';
 import { AuditService } from './audit/audit.service';
+import { ApiKeyService } from './api-keys/api-key.service';
+import { WebhookService } from './webhooks/webhook.service';
 import { AuthService } from './auth/auth.service';
 import { CheckInService } from './checkin/checkin.service';
 import { CertificateService } from './certificates/certificate.service';
@@ -54,19 +56,24 @@ export function createServices(deps: ServiceDeps) {
   const audit = new AuditService(dataSource);
   const rateLimits = new RateLimitService(dataSource, clock);
   const mail = new MailService(config, logger, clock, DEFAULT_MAIL_TIMEOUTS, { timeouts: queuedMailTimeouts(config.mailQueueTimeoutMs), connections: config.mailQueueConcurrency });
+  // Integrators' keys, checked by the viewer service on every request that presents one.
+  const apiKeys = new ApiKeyService(dataSource, clock, audit, rateLimits, config.apiKeyRateLimit);
   // Background jobs (pg-boss): defined here by the services that own them, worked by main.ts or worker.ts.
   const jobs = new JobQueue(dataSource, logger);
   const deliveries = new MailDeliveries(dataSource, jobs, mail, clock, logger, config.mailQueueConcurrency);
+  // Signed webhooks: planned inside the transactions of the changes they tell of (the ledger, events,
+  // check-in, certificates, contacts), so it comes before them; sent by the job queue.
+  const webhooks = new WebhookService(dataSource, clock, jobs, deliveries, audit, config, logger);
   // Every service gets its collaborators at construction, so they are built in order. The waiting list's
   // part in other domains' transactions (offering freed places, being told of a cancellation) needs only
   // the job queue: it comes first, and the ledger and the cancellation are given it.
   const waitlistOffers = new WaitlistOfferQueue(jobs);
-  const ledger = new RegistrationLedger(waitlistOffers);
+  const ledger = new RegistrationLedger(waitlistOffers, webhooks);
   const users = new UserService(dataSource, config);
   const userAdmin = new UserAdminService(dataSource, audit, users, ledger, config);
   const reminders = new ReminderService(dataSource, clock, jobs, deliveries, audit, config, logger, users);
   const cancellation = new EventCancellation(deliveries, config.publicOrigin, [registrantsToTell, waitlistOffers]);
-  const events = new EventService(dataSource, clock, images, audit, reminders, cancellation, ledger);
+  const events = new EventService(dataSource, clock, images, audit, reminders, cancellation, ledger, webhooks);
   const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
   // Check-in at the door and attendance; the confirmation mail shows the code.
   const checkIns = new CheckInService(dataSource, clock, events, audit, ledger);
@@ -75,7 +82,7 @@ export function createServices(deps: ServiceDeps) {
   const waitlist = new WaitlistService(dataSource, clock, jobs, deliveries, events, registrations, ledger, waitlistOffers, logger, config.publicOrigin);
   // Certificates of participation for those who attended (mailed through the queue).
   const certificateRenderer = new CertificateRenderer(config.certificateRenderThreads);
-  const certificates = new CertificateService(dataSource, clock, deliveries, audit, rateLimits, config, logger, certificateRenderer);
+  const certificates = new CertificateService(dataSource, clock, deliveries, audit, rateLimits, config, logger, certificateRenderer, webhooks);
   return {
     dataSource,
     config,
@@ -84,7 +91,9 @@ export function createServices(deps: ServiceDeps) {
     storage,
     tokens,
     images,
-    viewers: new ViewerService(dataSource, tokens),
+    viewers: new ViewerService(dataSource, tokens, apiKeys),
+    apiKeys,
+    webhooks,
     audit,
     rateLimits,
     events,
@@ -103,7 +112,7 @@ export function createServices(deps: ServiceDeps) {
     otp,
     auth: new AuthService(dataSource, clock, config, tokens, otp, users, rateLimits, logger),
     teachers: new TeacherService(dataSource, audit),
-    contacts: new ContactService(dataSource, audit),
+    contacts: new ContactService(dataSource, audit, webhooks),
     team: new TeamService(dataSource, images, audit),
     visitors: new VisitorService(dataSource),
     adminAuth: new AdminAuthService(dataSource, tokens, clock, rateLimits, audit, config),

@@ -20,6 +20,9 @@ const ContactsPage = lazy(() => import('@/features/contacts/components/contacts-
 const ContactDetailPage = lazy(() => import('@/features/contacts/components/contact-detail-page'));
 const AuditPage = lazy(() => import('@/features/audit/components/audit-page'));
 const JobsPage = lazy(() => import('@/features/jobs/components/jobs-page'));
+const ApiKeysPage = lazy(() => import('@/features/integrations/components/api-keys-page'));
+const WebhooksPage = lazy(() => import('@/features/integrations/components/webhooks-page'));
+const WebhookDeliveriesPage = lazy(() => import('@/features/integrations/components/webhook-deliveries-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 export const routes: RouteObject[] = [
@@ -49,6 +52,9 @@ export const routes: RouteObject[] = [
           { path: paths.contact.path, Component: ContactDetailPage },
           { path: paths.audit.path, Component: AuditPage },
           { path: paths.jobs.path, Component: JobsPage },
+          { path: paths.apiKeys.path, Component: ApiKeysPage },
+          { path: paths.webhooks.path, Component: WebhooksPage },
+          { path: paths.webhookDeliveries.path, Component: WebhookDeliveriesPage },
           { path: '*', Component: NotFoundPage },
         ],
       },

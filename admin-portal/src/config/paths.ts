@@ -26,6 +26,9 @@ export const paths = {
   contact: { path: '/admin/contacts/:id', getHref: (id: string) => `/admin/contacts/${enc(id)}` },
   audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   jobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
+  apiKeys: { path: '/admin/integrations/api-keys', getHref: () => '/admin/integrations/api-keys' },
+  webhooks: { path: '/admin/integrations/webhooks', getHref: () => '/admin/integrations/webhooks' },
+  webhookDeliveries: { path: '/admin/integrations/webhooks/:id/deliveries', getHref: (id: string) => `/admin/integrations/webhooks/${enc(id)}/deliveries` },
 } as const;
 
 export type PathName = keyof typeof paths;

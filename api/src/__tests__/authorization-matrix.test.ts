@@ -3,7 +3,8 @@
  * the access each declares is the access the server enforces. Generated from the tables, not hand-listed.
  */
 import type { GraphQLSchema } from 'graphql';
-import type { AccessLevel } from '../common/access';
+import { API_SCOPES, type AccessLevel, type ApiScope } from '../common/access';
+import { graphqlScopes } from '../graphql/access';
 import { createSchema } from '../graphql/schema';
 import { restRoutes } from '../rest/routes';
 import { createTestContext, type TestContext } from '../test/harness';
@@ -29,17 +30,26 @@ const ACCESS_MESSAGES = new Set([
   'Admin access required',
   'Only teachers can do this',
   'Your teacher account is awaiting approval',
+  'API keys cannot call this operation',
+  ...API_SCOPES.map((scope) => `This API key lacks the ${scope} scope`),
 ]);
+
+/** An API key passes the operations that declare one of its scopes, and public ones that declare none. */
+const keyAllowed = (keyScope: ApiScope, access: AccessLevel, opScope: ApiScope | undefined) => (opScope ? opScope === keyScope : access === 'public');
 
 let ctx: TestContext;
 let schema: GraphQLSchema;
 let tokens: Record<Caller, string | undefined>;
+/** "API key with scope X": one key per scope. */
+let keys: Record<ApiScope, string>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   schema = await createSchema();
   const s = await standardScenario(ctx);
   tokens = { anonymous: undefined, user: s.tokens.member, teacher: s.tokens.teacher, adminAsUser: s.tokens.adminAsUser, admin: s.tokens.admin };
+  const adminViewer = { id: s.admin.id, email: s.admin.email, name: s.admin.name, category: s.admin.category, status: s.admin.status, tokenKind: 'admin' as const };
+  keys = Object.fromEntries(await Promise.all(API_SCOPES.map(async (scope) => [scope, (await ctx.services.apiKeys.create(adminViewer, { name: `matrix ${scope}`, scopes: [scope] })).key]))) as Record<ApiScope, string>;
 });
 afterAll(() => ctx.close());
 
@@ -89,6 +99,28 @@ describe('GraphQL: every operation declares its access', () => {
   });
 });
 
+describe('GraphQL: an API key with scope X calls exactly the operations that declare X (and undeclared public ones)', () => {
+  it('every scope opens at least one operation', () => {
+    const declared = new Set(graphqlScopes.values());
+    expect(API_SCOPES.filter((scope) => !declared.has(scope))).toEqual([]);
+  });
+
+  it.each(API_SCOPES)('API key with scope %s', async (scope) => {
+    const problems: string[] = [];
+    for (const op of operations()) {
+      const { query, variables } = document(op);
+      const res = await ctx.gql(query, variables, keys[scope]);
+      const err = res.errors?.[0];
+      const blockedByAccess = !!err && ['UNAUTHENTICATED', 'FORBIDDEN'].includes(err.extensions?.code) && ACCESS_MESSAGES.has(err.message);
+      const allowed = keyAllowed(scope, op.access!, graphqlScopes.get(op.key));
+      if (res.status >= 500) problems.push(`${op.name}: HTTP ${res.status}`);
+      if (allowed && blockedByAccess) problems.push(`${op.name}: blocked (${err.extensions.code} ${err.message})`);
+      if (!allowed && err?.extensions?.code !== 'FORBIDDEN') problems.push(`${op.name}: expected FORBIDDEN, got ${JSON.stringify(err ?? res.data)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 // ---------- REST ----------
 
 describe('REST: every /api route declares its access', () => {
@@ -133,6 +165,22 @@ describe('REST: every /api route declares its access', () => {
           if (res.status !== expected) problems.push(`${label}: expected ${expected}, got ${res.status} ${JSON.stringify(res.body)}`);
         }
       }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it.each(API_SCOPES)('API key with scope %s: the routes that declare it and undeclared public ones, 403 elsewhere', async (scope) => {
+    const problems: string[] = [];
+    for (const def of restRoutes) {
+      const req = ctx.http[def.method](concretePath(def.path)).set('x-forwarded-for', `10.8.${API_SCOPES.indexOf(scope)}.1`).set('authorization', `Bearer ${keys[scope]}`);
+      const res = def.method === 'get' || def.method === 'delete' ? await req : await req.send({});
+      const message = res.body?.message;
+      const blockedByAccess = [401, 403].includes(res.status) && ACCESS_MESSAGES.has(message);
+      const allowed = keyAllowed(scope, def.access, def.doc.scope);
+      const label = `${def.method.toUpperCase()} ${def.path}`;
+      if (res.status >= 500) problems.push(`${label}: ${res.status}`);
+      if (allowed && blockedByAccess) problems.push(`${label}: blocked ${res.status} ${message}`);
+      if (!allowed && res.status !== 403) problems.push(`${label}: expected 403, got ${res.status} ${JSON.stringify(res.body)}`);
     }
     expect(problems).toEqual([]);
   });

@@ -217,6 +217,17 @@ const teacherInput = () => ({ name: 'New Teacher', email: email('teacher'), phon
 const contactInput = () => ({ name: 'Visitor', email: email('contact'), phone: '9123456789', subject: 'Volunteering', message: 'How can I help?' });
 const aContact = async (): Promise<Subject> => ({ events: [], id: (await ctx.services.contacts.submit(contactInput())).id });
 
+async function anApiKey(): Promise<Subject> {
+  const made = await ctx.services.apiKeys.create({ id: s.admin.id, email: s.admin.email, name: s.admin.name, category: s.admin.category, status: s.admin.status, tokenKind: 'admin' }, { name: 'to revoke', scopes: ['events:read'] });
+  return { id: made.id, events: [] };
+}
+
+async function aWebhookEndpoint(): Promise<Subject> {
+  // A public address written directly (registering one through the API resolves nothing here: it is an IP literal).
+  const [row] = await ctx.db.dataSource.query(`INSERT INTO webhook_endpoints (url, event_types, secret) VALUES ('https://93.184.216.34/hook', '{event.created}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw') RETURNING id`);
+  return { id: row.id, events: [] };
+}
+
 // ---------- the recipes ----------
 
 interface Recipe {
@@ -707,6 +718,74 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/admin/jobs/:name/:id/retry': {
     changesPublic: false,
     run: () => rest('post', '/api/admin/jobs/mail/00000000-0000-4000-8000-000000000001/retry', { token: admin() }),
+  },
+
+  // ----- API keys (admin; nothing public) -----
+  createApiKey: {
+    changesPublic: false,
+    succeeds: true,
+    run: () => mutation(`mutation { createApiKey(input: { name: "cache", scopes: ["events:read"] }) { id } }`, {}, admin()),
+  },
+  'POST /api/admin/api-keys': {
+    changesPublic: false,
+    succeeds: true,
+    run: () => rest('post', '/api/admin/api-keys', { token: admin(), json: { name: 'cache', scopes: ['events:read'] } }),
+  },
+  revokeApiKey: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: anApiKey,
+    run: ({ id }) => mutation(`mutation($id: ID!) { revokeApiKey(id: $id) { id } }`, { id }, admin()),
+  },
+  'DELETE /api/admin/api-keys/:id': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: anApiKey,
+    run: ({ id }) => rest('delete', `/api/admin/api-keys/${id}`, { token: admin() }),
+  },
+
+  // ----- webhooks (admin; nothing public) -----
+  createWebhookEndpoint: {
+    changesPublic: false,
+    succeeds: true,
+    run: () => mutation(`mutation { createWebhookEndpoint(input: { url: "https://93.184.216.34/hook", events: ["event.created"] }) { id } }`, {}, admin()),
+  },
+  'POST /api/admin/webhooks': {
+    changesPublic: false,
+    succeeds: true,
+    run: () => rest('post', '/api/admin/webhooks', { token: admin(), json: { url: 'https://93.184.216.34/hook', events: ['event.created'] } }),
+  },
+  setWebhookEndpointEnabled: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: aWebhookEndpoint,
+    run: ({ id }) => mutation(`mutation($id: ID!) { setWebhookEndpointEnabled(id: $id, enabled: false) { id } }`, { id }, admin()),
+  },
+  'PUT /api/admin/webhooks/:id': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: aWebhookEndpoint,
+    run: ({ id }) => rest('put', `/api/admin/webhooks/${id}`, { token: admin(), json: { enabled: false } }),
+  },
+  deleteWebhookEndpoint: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: aWebhookEndpoint,
+    run: ({ id }) => mutation(`mutation($id: ID!) { deleteWebhookEndpoint(id: $id) { id } }`, { id }, admin()),
+  },
+  'DELETE /api/admin/webhooks/:id': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: aWebhookEndpoint,
+    run: ({ id }) => rest('delete', `/api/admin/webhooks/${id}`, { token: admin() }),
+  },
+  redeliverWebhook: {
+    changesPublic: false,
+    run: () => mutation(`mutation { redeliverWebhook(endpointId: "00000000-0000-4000-8000-000000000001", deliveryId: "00000000-0000-4000-8000-000000000002") { id } }`, {}, admin()),
+  },
+  'POST /api/admin/webhooks/:id/deliveries/:deliveryId/redeliver': {
+    changesPublic: false,
+    run: () => rest('post', '/api/admin/webhooks/00000000-0000-4000-8000-000000000001/deliveries/00000000-0000-4000-8000-000000000002/redeliver', { token: admin() }),
   },
 };
 

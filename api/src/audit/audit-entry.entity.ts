@@ -12,6 +12,13 @@ export class AuditEntryEntity {
   @Column({ name: 'actor_email', type: 'varchar', length: 254, nullable: true })
   actorEmail: string | null;
 
+  /** The API key that acted (actor: the admin who made it), if a key did. */
+  @Column({ name: 'api_key_id', type: 'uuid', nullable: true })
+  apiKeyId: string | null;
+
+  @Column({ name: 'api_key_name', type: 'varchar', length: 100, nullable: true })
+  apiKeyName: string | null;
+
   @Column({ type: 'varchar', length: 60 })
   action: string;
 

@@ -11,6 +11,8 @@ export const restAuditEntrySchema = viewSchema<ReturnType<typeof restAuditEntry>
   id: uuid(),
   actorId: nullable(uuid('Who did it (null for the system)')),
   actorEmail: nullable(string()),
+  apiKeyId: nullable(uuid('The API key that acted for the actor, if one did')),
+  apiKeyName: nullable(string('That key\'s name')),
   action: string('What was done, e.g. event.update'),
   entityType: string('What kind of record'),
   entityId: nullable(string()),

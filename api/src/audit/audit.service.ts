@@ -3,7 +3,7 @@ import type { Viewer } from '../common/access';
 import { AuditEntryEntity } from './audit-entry.entity';
 
 /** Never store secrets in the log. */
-const REDACTED_KEYS = new Set(['passwordHash', 'password', 'password_hash', 'codeHash', 'tokenVersion']);
+const REDACTED_KEYS = new Set(['passwordHash', 'password', 'password_hash', 'codeHash', 'tokenVersion', 'keyHash', 'key', 'secret']);
 
 function redact(value: unknown): unknown {
   if (value === null || value === undefined) return null;
@@ -37,6 +37,8 @@ export class AuditService {
     await repo.insert({
       actorId: actor?.id ?? null,
       actorEmail: actor?.email ?? null,
+      apiKeyId: actor?.apiKey?.id ?? null,
+      apiKeyName: actor?.apiKey?.name ?? null,
       action: entry.action,
       entityType: entry.entityType,
       entityId: entry.entityId ?? null,

@@ -5,6 +5,8 @@ export class AuditEntryView {
   @Field(() => ID) id: string;
   @Field(() => String, { nullable: true }) actorId: string | null;
   @Field(() => String, { nullable: true }) actorEmail: string | null;
+  @Field(() => String, { nullable: true, description: 'The API key that acted for the actor, if one did' }) apiKeyId: string | null;
+  @Field(() => String, { nullable: true, description: "That key's name" }) apiKeyName: string | null;
   @Field({ description: 'e.g. event.create, user.update, contact.status' }) action: string;
   @Field() entityType: string;
   @Field(() => String, { nullable: true }) entityId: string | null;

@@ -3,8 +3,10 @@ import type { Viewer } from '../common/access';
 import { KeyedFreshCoalescer } from '../common/fresh-coalescer';
 import { ADMIN_CATEGORIES, type UserCategory, type UserStatus } from '../users/user.entity';
 import type { TokenService } from './token.service';
+import { API_KEY_PREFIX, type ApiKeyService } from '../api-keys/api-key.service';
 
-export type ViewerResult = { viewer: Viewer | null; problem?: string };
+/** apiKeyRejected: an API key was presented and refused (unknown, revoked, expired): 401 on every operation. */
+export type ViewerResult = { viewer: Viewer | null; problem?: string; apiKeyRejected?: boolean };
 
 /** Turns an Authorization header into the current user, checking the token version on every request. */
 interface ViewerRow {
@@ -17,7 +19,7 @@ interface ViewerRow {
 }
 
 export class ViewerService {
-  constructor(private readonly dataSource: DataSource, private readonly tokens: TokenService) {}
+  constructor(private readonly dataSource: DataSource, private readonly tokens: TokenService, private readonly apiKeys: ApiKeyService) {}
 
   /** Parallel requests of one user share one fresh lookup (never one that started before they arrived). */
   private readonly lookups = new KeyedFreshCoalescer<ViewerRow | undefined>();
@@ -36,6 +38,10 @@ export class ViewerService {
   }
 
   async fromToken(token: string): Promise<ViewerResult> {
+    if (token.startsWith(API_KEY_PREFIX)) {
+      const check = await this.apiKeys.authenticate(token);
+      return 'viewer' in check ? { viewer: check.viewer } : { viewer: null, problem: check.problem, apiKeyRejected: true };
+    }
     const invalid = { viewer: null, problem: 'Invalid or expired session. Please sign in again.' };
     const claims = this.tokens.verify(token);
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return invalid;

@@ -25,13 +25,13 @@ export class CertificateResolver {
   }
 
   @Query(() => [CertificateView], { description: "An event's certificates, by name (revoked ones too)" })
-  @Access('admin')
+  @Access('admin', 'certificates:read')
   eventCertificates(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string): Promise<CertificateView[]> {
     return ctx.services.certificates.list(eventId);
   }
 
   @Query(() => Int, { description: 'How many certificates issueCertificates would send now: attendees (checked in) of the event who have none yet' })
-  @Access('admin')
+  @Access('admin', 'certificates:read')
   certificatesToIssue(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string): Promise<number> {
     return ctx.services.certificates.toIssueCount(eventId);
   }

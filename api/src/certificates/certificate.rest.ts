@@ -43,12 +43,14 @@ export const certificateRoutes = [
     return { success: true, issued: r.issued, message: r.message };
   }),
   route('get', '/events/:id/certificates', 'admin', {
+    scope: 'certificates:read',
     summary: "An event's certificates",
     tag: 'Certificates',
     params: { id: idParam('The event') },
     response: { description: 'Every certificate of the event, by name', schema: okData(arrayOf(certificateSchema)) },
   }, async (ctx) => ({ success: true, data: await ctx.services.certificates.list(ctx.params.id) })),
   route('get', '/events/:id/certificates/to-issue', 'admin', {
+    scope: 'certificates:read',
     summary: 'How many certificates an issue would send now',
     description: 'Attendees (checked in) of the event who have no certificate yet: what `POST /events/{id}/certificates` would issue and mail.',
     tag: 'Certificates',

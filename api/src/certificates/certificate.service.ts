@@ -20,6 +20,7 @@ import type { RateLimitService } from '../rate-limit/rate-limit.service';
 import { certificateFilename, certificateMail } from './certificate.mail';
 import { newVerificationCode, VERIFICATION_CODE_ALPHABET, type CertificateLanguage } from './certificate.pdf';
 import type { CertificateRenderer } from './certificate.renderer';
+import type { WebhookPlanner } from '../webhooks/webhook.service';
 import { CertificateCodeInput, IssueCertificatesInput, RevokeCertificateInput } from './certificate.types';
 
 /** The mail kind this service plans (key `certificate:{certificateId}`) and composes. */
@@ -127,6 +128,8 @@ export class CertificateService {
     private readonly logger: Logger,
     /** Draws the PDFs off the event loop (worker threads). */
     private readonly renderer: CertificateRenderer,
+    /** certificate.issued webhooks, planned in the issuing transaction. */
+    private readonly webhooks: WebhookPlanner,
   ) {
     deliveries.compose(CERTIFICATE_MAIL, (d) => this.composeMail(d));
   }
@@ -201,6 +204,9 @@ export class CertificateService {
         );
       }
       if (!rows.length) return 0;
+      await this.webhooks.planMany(m, 'certificate.issued', async () => rows.map((r) => ({
+        _id: r.id, id: r.id, code: r.code, eventId, userId: r.user_id, issuedAt: now, verifyUrl: `${this.config.publicOrigin}/certificates/${r.code}`,
+      })));
       const email = new Map(people.map((p) => [p.id, p.email]));
       await this.deliveries.plan(
         m,

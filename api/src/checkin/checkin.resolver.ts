@@ -11,7 +11,7 @@ export class CheckInResolver {
     description:
       'Checks a person in by code (XXXX-XXXX, any case, with or without the dash, or the QR code\'s secret) or by userId. scannedAt: when a check-in queued offline was scanned. NOT_FOUND for an unknown or void code, CONFLICT for a code of another event or outside the attendance window (the event\'s day until 30 days after)',
   })
-  @Access('admin')
+  @Access('admin', 'attendance:write')
   checkIn(
     @Ctx() ctx: GraphQLContext,
     @Arg('eventId', () => ID) eventId: string,
@@ -23,19 +23,19 @@ export class CheckInResolver {
   }
 
   @Mutation(() => CheckInResult, { description: 'Undoes a mistaken check-in (alreadyCheckedIn: whether there was one to undo)' })
-  @Access('admin')
+  @Access('admin', 'attendance:write')
   undoCheckIn(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string, @Arg('userId', () => ID) userId: string): Promise<CheckInResult> {
     return ctx.services.checkIns.undoCheckIn(ctx.viewer!, eventId, userId);
   }
 
   @Query(() => [Registrant], { description: "An event's registrants with their check-in times, by name; search matches name or e-mail" })
-  @Access('admin')
+  @Access('admin', 'registrations:read')
   eventRegistrants(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string, @Arg('search', () => String, { nullable: true }) search: string | null): Promise<Registrant[]> {
     return ctx.services.checkIns.registrants(eventId, search ?? undefined);
   }
 
   @Query(() => EventAttendance, { description: 'Registered, checked in, the rate and who came' })
-  @Access('admin')
+  @Access('admin', 'registrations:read')
   eventAttendance(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string): Promise<EventAttendance> {
     return ctx.services.checkIns.attendance(eventId);
   }

@@ -18,6 +18,7 @@ export const checkInResultSchema = viewSchema<CheckInOutcome>('CheckInResult', {
 /** The door page: check in by code or person (body `{ code }` or `{ userId }`, optional `scannedAt`), and undo. */
 export const checkInRoutes = [
   route('post', '/events/:id/check-in', 'admin', {
+    scope: 'attendance:write',
     summary: 'Check a person in at the door',
     description: 'By the code of their QR (`code`) or by person (`userId`), exactly one of the two. Open from the day of the event until a few days after it.',
     tag: 'Admin: check-in',
@@ -30,6 +31,7 @@ export const checkInRoutes = [
     return ctx.services.checkIns.checkIn(ctx.viewer!, ctx.params.id, { code, userId, scannedAt });
   }),
   route('delete', '/events/:id/check-in/:userId', 'admin', {
+    scope: 'attendance:write',
     summary: 'Undo a check-in',
     tag: 'Admin: check-in',
     params: { id: idParam('The event'), userId: idParam('The person') },

@@ -4,6 +4,13 @@ import { forbidden, unauthenticated } from './errors';
 /** Who may call an operation. Every GraphQL operation and every REST route declares one. */
 export type AccessLevel = 'public' | 'user' | 'teacher' | 'admin';
 
+/**
+ * What an API key may do (api-keys/): each scope opens the operations that declare it (a REST route's
+ * `doc.scope`, a resolver's `@Access(level, scope)`), and nothing else. Public operations stay public.
+ */
+export const API_SCOPES = ['events:read', 'registrations:read', 'attendance:write', 'certificates:read', 'messages:write'] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
 /** The caller, resolved from a verified token whose version still matches the account. */
 export interface Viewer {
   id: string;
@@ -11,8 +18,10 @@ export interface Viewer {
   name: string;
   category: UserCategory;
   status: UserStatus;
-  /** 'admin' tokens come only from the admin sign-in and expire sooner. */
-  tokenKind: 'user' | 'admin';
+  /** 'admin' tokens come only from the admin sign-in and expire sooner; 'apiKey': an integrator's key (gjk_…). */
+  tokenKind: 'user' | 'admin' | 'apiKey';
+  /** Set for an API key: the key that acts (audit entries name it) and its scopes. The other fields are its creator's. */
+  apiKey?: { id: string; name: string; scopes: ApiScope[] };
 }
 
 export const isAdmin = (viewer: Viewer | null | undefined): boolean =>
@@ -22,8 +31,16 @@ export const isAdmin = (viewer: Viewer | null | undefined): boolean =>
 export const isTeacher = (viewer: Viewer | null | undefined): boolean =>
   !!viewer && viewer.category === 'primary' && (viewer.status === 'approved' || viewer.status === 'active');
 
-/** Throws UNAUTHENTICATED or FORBIDDEN unless the viewer satisfies the level. */
-export function assertAccess(level: AccessLevel, viewer: Viewer | null, tokenProblem?: string): void {
+/**
+ * Throws UNAUTHENTICATED or FORBIDDEN unless the viewer satisfies the level. An API key passes the
+ * operations that declare one of its scopes (public reads of events declare events:read too) and public
+ * operations that declare none; every other operation answers FORBIDDEN.
+ */
+export function assertAccess(level: AccessLevel, viewer: Viewer | null, tokenProblem?: string, scope?: ApiScope): void {
+  if (viewer?.apiKey) {
+    if (scope ? viewer.apiKey.scopes.includes(scope) : level === 'public') return;
+    throw forbidden(scope ? `This API key lacks the ${scope} scope` : 'API keys cannot call this operation');
+  }
   if (level === 'public') return;
   if (!viewer) throw unauthenticated(tokenProblem);
   if (level === 'user') return;

@@ -45,6 +45,10 @@ export interface Config {
    * event loop (tests).
    */
   certificateRenderThreads: number;
+  /** API_KEY_RATE_LIMIT: requests per minute per API key, across replicas (default 600). */
+  apiKeyRateLimit: number;
+  /** WEBHOOK_ALLOW_PRIVATE: let webhook endpoints be http and resolve to loopback/private addresses (tests, local use only). */
+  webhookAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const reminderLeadHours = env.REMINDER_LEAD_HOURS ? Number(env.REMINDER_LEAD_HOURS) : 24;
   if (!Number.isInteger(reminderLeadHours) || reminderLeadHours < 1 || reminderLeadHours > 336) problems.push('REMINDER_LEAD_HOURS must be a whole number of hours from 1 to 336');
+  const apiKeyRateLimit = env.API_KEY_RATE_LIMIT ? Number(env.API_KEY_RATE_LIMIT) : 600;
+  if (!Number.isInteger(apiKeyRateLimit) || apiKeyRateLimit < 1 || apiKeyRateLimit > 1_000_000) problems.push('API_KEY_RATE_LIMIT must be a whole number of requests a minute from 1 to 1000000');
   const shutdownGraceMs = env.SHUTDOWN_GRACE_MS ? Number(env.SHUTDOWN_GRACE_MS) : 0;
   if (!Number.isInteger(shutdownGraceMs) || shutdownGraceMs < 0 || shutdownGraceMs > 60_000) problems.push('SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 60000');
 
@@ -148,5 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailQueueConcurrency,
     mailQueueTimeoutMs,
     certificateRenderThreads,
+    apiKeyRateLimit,
+    webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
   };
 }

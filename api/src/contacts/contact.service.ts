@@ -5,13 +5,19 @@ import type { Viewer } from '../common/access';
 import { notFound } from '../common/errors';
 import { isUuid, validateInput } from '../common/validate';
 import { ContactSubmissionEntity } from './contact.entity';
+import type { WebhookPlanner } from '../webhooks/webhook.service';
 import { ContactInput, ContactStatusInput } from './contact.types';
 
 export const CONTACT_THANKS = 'Thank you! Your message has been sent successfully.';
 
 /** Messages visitors send through the contact form, and their handling status. */
 export class ContactService {
-  constructor(private readonly dataSource: DataSource, private readonly audit?: AuditService) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    /** contact.created webhooks, planned with the message. */
+    private readonly webhooks: WebhookPlanner,
+  ) {}
 
   private get repo() {
     return this.dataSource.getRepository(ContactSubmissionEntity);
@@ -19,7 +25,14 @@ export class ContactService {
 
   async submit(raw: unknown): Promise<ContactSubmissionEntity> {
     const input = await validateInput(ContactInput, raw);
-    return this.repo.save(this.repo.create({ ...input, email: input.email.toLowerCase() }));
+    return this.dataSource.transaction(async (m) => {
+      const repo = m.getRepository(ContactSubmissionEntity);
+      const saved = await repo.save(repo.create({ ...input, email: input.email.toLowerCase() }));
+      await this.webhooks.plan(m, 'contact.created', {
+        _id: saved.id, id: saved.id, name: saved.name, email: saved.email, phone: saved.phone, subject: saved.subject, message: saved.message, status: saved.status, createdAt: saved.createdAt, updatedAt: saved.updatedAt,
+      });
+      return saved;
+    });
   }
 
   async list(rawOffset = 0, rawLimit: number = PAGE_SIZE.restDefault): Promise<{ items: ContactSubmissionEntity[]; total: number; offset: number; limit: number }> {
@@ -45,7 +58,7 @@ export class ContactService {
       const before = { ...found };
       found.status = status;
       const after = await repo.save(found);
-      await this.audit?.record(actor, { action: 'contact.status', entityType: 'contact_submission', entityId: id, before: { status: before.status }, after: { status: after.status } }, m);
+      await this.audit.record(actor, { action: 'contact.status', entityType: 'contact_submission', entityId: id, before: { status: before.status }, after: { status: after.status } }, m);
       return { before, after };
     });
   }

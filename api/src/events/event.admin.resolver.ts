@@ -39,7 +39,7 @@ export class EventAdminResolver {
   }
 
   @Query(() => [UserView], { description: 'Who registered for an event (admin event view)' })
-  @Access('admin')
+  @Access('admin', 'registrations:read')
   async eventRegistrations(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string): Promise<UserView[]> {
     return (await ctx.services.events.registeredUsers(eventId)).map(toUserView);
   }

@@ -49,6 +49,7 @@ export const eventAdminRoutes = [
     return { success: true, message: 'Event deleted successfully', data: { _id: deleted.id, id: deleted.id } };
   }),
   route('get', '/events/:id/registrations', 'admin', {
+    scope: 'registrations:read',
     summary: 'Who registered for an event',
     tag: 'Admin: events',
     params: { id: idParam('The event') },

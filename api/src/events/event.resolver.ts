@@ -8,7 +8,7 @@ import { DayCount, EVENT_TEXT, EventCategory, EventFilter, EventPage, EventTrans
 @Resolver(() => EventView)
 export class EventResolver {
   @Query(() => EventPage, { description: 'Events by timing, month, category and search; UPCOMING/ACTIVE/FUTURE/ALL ascending, PAST descending, or filter.order UPCOMING_FIRST' })
-  @Access('public')
+  @Access('public', 'events:read')
   async events(
     @Ctx() ctx: GraphQLContext,
     @Arg('filter', () => EventFilter, { nullable: true }) filter: EventFilter | null,
@@ -19,13 +19,13 @@ export class EventResolver {
   }
 
   @Query(() => EventView)
-  @Access('public')
+  @Access('public', 'events:read')
   async event(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID) id: string): Promise<EventView> {
     return ctx.services.events.toView(await ctx.services.events.get(id));
   }
 
   @Query(() => [DayCount], { description: 'How many events fall on each day of a month (for the calendar)' })
-  @Access('public')
+  @Access('public', 'events:read')
   async eventCountsByDay(
     @Ctx() ctx: GraphQLContext,
     @Arg('year', () => Int) year: number,

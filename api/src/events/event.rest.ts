@@ -119,6 +119,7 @@ function listQuery(query: Record<string, unknown>) {
 /** Public reads; signed out, their answers are shared by the public cache (http/public-cache.ts). */
 export const eventRoutes = [
   route('get', '/events', 'public', {
+    scope: 'events:read',
     summary: 'List events',
     description: 'In date and time order (`when=past`: latest first; `order=upcoming_first`: today and later soonest first, then earlier events latest first). Signed out, the answer is shared by every visitor (ETag, 304).',
     tag: 'Events',
@@ -138,6 +139,7 @@ export const eventRoutes = [
     return { success: true, data: await restEvents(ctx, result.items), total: result.total, offset: result.offset, limit: result.limit };
   }),
   route('get', '/events/:id', 'public', {
+    scope: 'events:read',
     summary: 'One event',
     tag: 'Events',
     params: { id: idParam('The event') },

@@ -17,6 +17,8 @@ import { PageArgs } from '../common/page';
 import { applyTranslationInput, lacksTranslationSql, translationMatchSql } from '../i18n/translations';
 import { EVENT_TEXT_COLUMNS, eventText } from './event-text';
 import { eventEndsAt } from './event-end';
+import type { WebhookPlanner } from '../webhooks/webhook.service';
+import { eventPayload } from '../webhooks/webhook-payloads';
 import { EVENT_TEXT, EventFilter, EventInput, EventOrder, EventTiming, EventUpdateInput, EventWhen, type DayCount, type EventView } from './event.types';
 
 export const EVENT_NOT_FOUND = 'Event not found';
@@ -67,6 +69,8 @@ export class EventService {
     private readonly cancellation: EventCancellation,
     /** Raising the capacity offers the new places to the waiting list. */
     private readonly ledger: RegistrationLedger,
+    /** event.created, event.updated and event.cancelled webhooks, planned in the same transactions. */
+    private readonly webhooks: WebhookPlanner,
   ) {}
 
   private get repo() {
@@ -171,6 +175,7 @@ export class EventService {
         await this.audit.record(actor, { action: 'event.create', entityType: 'event', entityId: saved.id, before: null, after: saved }, m);
         await this.reminders.scheduleFor(m, saved);
         touched(m, topics.events, topics.event(saved.id));
+        await this.webhooks.plan(m, 'event.created', eventPayload(saved));
         return saved;
       });
     } catch (err) {
@@ -222,6 +227,7 @@ export class EventService {
         // Moving the event moves its reminder (one keyed job).
         await this.reminders.scheduleFor(m, after);
         touched(m, topics.events, topics.event(id));
+        await this.webhooks.plan(m, 'event.updated', eventPayload(after));
         // Moved earlier: no place offered from the waiting list is held past the new start.
         if (after.startsAt.getTime() < new Date(before.startsAt).getTime()) await this.ledger.endOffersBy(m, id, after.startsAt);
         // More places (or no limit any more): the waiting list is offered them, in this transaction.
@@ -281,6 +287,7 @@ export class EventService {
       await this.ledger.closeWaitlist(m, id, now);
       await this.audit.record(actor, { action: 'event.cancel', entityType: 'event', entityId: id, before, after: { ...after, mailed } }, m);
       touched(m, topics.events, topics.event(id));
+      await this.webhooks.plan(m, 'event.cancelled', eventPayload(after));
       return { event: after, changed: true, mailed, message: EVENT_CANCELLED };
     });
   }

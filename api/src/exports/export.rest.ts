@@ -29,11 +29,11 @@ export const exportRoutes = [
   route('get', '/admin/export/students.csv', 'admin', csv('Every student as CSV', 'The same columns as users.csv.', { query: [{ name: 'search', description: 'Matches name and email, case-insensitively' }] }), async (ctx) => {
     sendCsv(ctx.res, 'students.csv', await ctx.services.exports.studentsCsv(pick(ctx.req.query as Record<string, unknown>, 'search')));
   }),
-  route('get', '/admin/export/events/:id/registrations.csv', 'admin', csv("An event's registrations as CSV", 'The same columns as users.csv, one row per registered person.', { params: { id: idParam('The event') } }), async (ctx) => {
+  route('get', '/admin/export/events/:id/registrations.csv', 'admin', csv("An event's registrations as CSV", 'The same columns as users.csv, one row per registered person.', { params: { id: idParam('The event') }, scope: 'registrations:read' }), async (ctx) => {
     const { csv } = await ctx.services.exports.registrationsCsv(ctx.params.id);
     sendCsv(ctx.res, `event-${ctx.params.id}-registrations.csv`, csv);
   }),
-  route('get', '/admin/export/events/:id/attendance.csv', 'admin', csv("An event's attendance as CSV", 'Everyone registered: name, email, phone, category, registered at, checked in at (blank: did not come).', { params: { id: idParam('The event') } }), async (ctx) => {
+  route('get', '/admin/export/events/:id/attendance.csv', 'admin', csv("An event's attendance as CSV", 'Everyone registered: name, email, phone, category, registered at, checked in at (blank: did not come).', { params: { id: idParam('The event') }, scope: 'registrations:read' }), async (ctx) => {
     const { csv } = await ctx.services.exports.attendanceCsv(ctx.params.id);
     sendCsv(ctx.res, `event-${ctx.params.id}-attendance.csv`, csv);
   }),

@@ -7,6 +7,8 @@ export interface GraphQLContext {
   viewer: Viewer | null;
   /** Why a presented token was not accepted (shown when an operation needs a signed-in user). */
   tokenProblem?: string;
+  /** An API key (gjk_…) was presented and refused (unknown, revoked, expired): every operation answers UNAUTHENTICATED. */
+  apiKeyRejected?: boolean;
   services: Services;
   loaders: Loaders;
   ip: string;
@@ -16,6 +18,6 @@ export interface GraphQLContext {
 }
 
 export async function buildContext(services: Services, authorization: string | undefined, ip: string, requestId: string, lang: Language): Promise<GraphQLContext> {
-  const { viewer, problem } = await services.viewers.fromAuthorizationHeader(authorization);
-  return { viewer, tokenProblem: problem, services, loaders: createLoaders(services, viewer), ip, requestId, lang };
+  const { viewer, problem, apiKeyRejected } = await services.viewers.fromAuthorizationHeader(authorization);
+  return { viewer, tokenProblem: problem, apiKeyRejected, services, loaders: createLoaders(services, viewer), ip, requestId, lang };
 }

@@ -15,6 +15,12 @@ export interface JobDefinition<T extends object = object> {
    * the polling interval, so a failing dependency (SMTP down) is not hammered.
    */
   concurrency?: number;
+  /**
+   * Jobs a worker fetches at once and runs side by side (default 1). For many quick, independent jobs
+   * (webhook deliveries): a worker polls at most twice a second, so one job a fetch caps a queue at ~2/s.
+   * A batch whose handler throws is retried whole, so such handlers must be safe to run twice.
+   */
+  batchSize?: number;
   handle(data: T): Promise<void>;
 }
 
@@ -93,8 +99,8 @@ export class JobQueue {
 
   private async work(def: JobDefinition): Promise<void> {
     for (let i = 0; i < Math.max(1, def.concurrency ?? 1); i++) {
-      const id: string = await this.boss.work(def.name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
-        await def.handle(job.data as object);
+      const id: string = await this.boss.work(def.name, { pollingIntervalSeconds: 0.5, batchSize: def.batchSize ?? 1 }, async (jobs) => {
+        await Promise.all(jobs.map((job) => def.handle(job.data as object)));
         // Done: the next job now, not after the rest of the polling interval (pg-boss waits it out even
         // after a job, which held a worker to about two jobs a second).
         this.boss.notifyWorker(id);

@@ -5,6 +5,7 @@ import type { InputClass, QueryParamDoc, RouteDef, RouteDoc } from '../rest/rout
 import { COMPONENT_PREFIX, InputSchemas } from './inputs';
 import { object, oneOfValues, schemaName, string, type JsonSchema } from './schema';
 import { ROUTE_TAGS } from './tags';
+import { webhookDocs } from '../webhooks/webhook.openapi';
 
 /**
  * The OpenAPI 3 document of the REST adapter, built from the route table (rest/routes.ts) when the
@@ -19,6 +20,8 @@ export type OpenApiDocument = {
   servers: Array<{ url: string; description?: string }>;
   tags: Array<{ name: string; description: string }>;
   paths: Record<string, Record<string, Operation>>;
+  /** The webhook payloads (OpenAPI 3.1's `webhooks`, under an extension in 3.0). */
+  'x-webhooks': Record<string, unknown>;
   components: {
     schemas: Record<string, JsonSchema>;
     securitySchemes: Record<string, Record<string, unknown>>;
@@ -34,9 +37,17 @@ export interface Operation {
   tags: string[];
   security: Array<Record<string, string[]>>;
   'x-access': AccessLevel;
+  /** The API key scope that opens the operation to keys (docs/integrators.md). */
+  'x-api-key-scope'?: string;
   parameters?: Array<Record<string, unknown>>;
   requestBody?: { required: boolean; description?: string; content: Record<string, { schema: JsonSchema; encoding?: Record<string, unknown> }> };
   responses: Record<string, Record<string, unknown>>;
+}
+
+/** An operation that declares an API key scope also takes a key (with that scope); a public one still takes nothing. */
+export function securityOf(access: AccessLevel, scope: string | undefined): Array<Record<string, string[]>> {
+  if (!scope) return SECURITY_OF[access];
+  return [...(access === 'public' ? [{}] : SECURITY_OF[access]), { apiKey: [] }];
 }
 
 /** Which bearer tokens each access level takes (common/access.ts). */
@@ -65,6 +76,12 @@ const SECURITY_SCHEMES = {
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description: 'An admin token, from POST /api/admin/login or /api/auth/adminlogin (valid 8 hours). It is accepted wherever a person\'s token is.',
+  },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'gjk_ API key',
+    description: 'An integrator\'s API key (`gjk_` + 43 characters), made by an admin (POST /api/admin/api-keys). It opens only the operations that name one of its scopes (`x-api-key-scope`; events:read, registrations:read, attendance:write, certificates:read, messages:write): 403 elsewhere, 401 when unknown, revoked or expired, 429 past 600 requests a minute. See docs/integrators.md.',
   },
 };
 
@@ -150,6 +167,8 @@ function errorStatuses(def: RouteDef): string[] {
   if (hasBody || doc.query?.length || def.method !== 'get') statuses.add('400');
   if (def.access !== 'public') statuses.add('401');
   if (def.access === 'teacher' || def.access === 'admin') statuses.add('403');
+  // An API key: 401 when unknown, revoked or expired, 403 without the scope, 429 past its rate limit.
+  if (doc.scope) for (const s of ['401', '403', '429']) statuses.add(s);
   if (pathParams(def.path).length) statuses.add('404');
   if (hasBody) statuses.add('413');
   for (const code of doc.errors ?? []) statuses.add(String(httpStatusOf[code]).startsWith('5') ? '5XX' : String(httpStatusOf[code]));
@@ -250,13 +269,16 @@ export function buildOpenApiDocument(routes: readonly RouteDef[]): OpenApiDocume
     while (ids.has(id)) id += '_';
     ids.add(id);
 
+    const keyNote = doc.scope ? `API keys: needs the \`${doc.scope}\` scope.` : '';
+    const description = [doc.description, keyNote].filter(Boolean).join('\n\n');
     const op: Operation = {
       operationId: id,
       summary: doc.summary,
-      ...(doc.description ? { description: doc.description } : {}),
+      ...(description ? { description } : {}),
       tags: [doc.tag],
-      security: SECURITY_OF[def.access],
+      security: securityOf(def.access, doc.scope),
       'x-access': def.access,
+      ...(doc.scope ? { 'x-api-key-scope': doc.scope } : {}),
       ...(parameters.length ? { parameters } : {}),
       responses: {},
     };
@@ -314,6 +336,7 @@ export function buildOpenApiDocument(routes: readonly RouteDef[]): OpenApiDocume
   );
 
   const usedTags = new Set(routes.map((r) => r.doc.tag));
+  const hooks = webhookDocs();
   return {
     openapi: '3.0.3',
     info: {
@@ -326,7 +349,7 @@ export function buildOpenApiDocument(routes: readonly RouteDef[]): OpenApiDocume
         '',
         '**Errors** are `{ "success": false, "code", "msg", "message", "error", "fields"? }` with the HTTP status of the code (see the Error schema). A validation error names each failing field under `fields`.',
         '',
-        '**Access**: public calls need nothing; others take `Authorization: Bearer <token>` (see the security schemes: a person\'s token, an approved teacher\'s, or an admin token). A missing or bad token answers 401, a token without the access 403.',
+        '**Access**: public calls need nothing; others take `Authorization: Bearer <token>` (see the security schemes: a person\'s token, an approved teacher\'s, or an admin token). A missing or bad token answers 401, a token without the access 403. Integrators use an API key (`Authorization: Bearer gjk_…`) on the operations marked with its scope (`x-api-key-scope`), and receive signed webhooks: see the [guide for integrators](/api/docs/integrators.md) (docs/integrators.md in the repository) and the `x-webhooks` section.',
         '',
         `**Languages**: calls marked with \`lang\` answer their content in the language asked by \`?lang=\` or \`Accept-Language\` (${LANGUAGES.join(', ')}; English otherwise), with every language under \`translations\`. Messages are in English.`,
         '',
@@ -336,8 +359,9 @@ export function buildOpenApiDocument(routes: readonly RouteDef[]): OpenApiDocume
     servers: [{ url: '/', description: 'This server (the API, or the site proxying /api to it)' }],
     tags: Object.entries(ROUTE_TAGS).filter(([name]) => usedTags.has(name as RouteDoc['tag'])).map(([name, description]) => ({ name, description })),
     paths,
+    'x-webhooks': hooks.webhooks,
     components: {
-      schemas: { Error: ERROR_SCHEMA, ...inputs.components(), ...Object.fromEntries([...named.entries()].sort(([a], [b]) => a.localeCompare(b))) },
+      schemas: { Error: ERROR_SCHEMA, ...inputs.components(), ...Object.fromEntries([...named.entries()].sort(([a], [b]) => a.localeCompare(b))), ...hooks.schemas },
       securitySchemes: SECURITY_SCHEMES,
       responses,
       parameters: {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Router, type Response } from 'express';
@@ -100,11 +101,20 @@ const docsHeaders = (res: Response) => {
   res.setHeader('Cache-Control', 'public, max-age=3600');
 };
 
-/** GET /api/docs/<file>: the page's scripts, styles and icon. */
+/** The integrators' guide (docs/integrators.md of the repository), when the checkout has it (an image holds only dist/). */
+const GUIDE = path.resolve(__dirname, '../../../docs/integrators.md');
+
+/** GET /api/docs/<file>: the page's scripts, styles and icon, and the integrators' guide. */
 export function docsAssets(): Router {
   const router = Router();
   router.get('/docs/:file', (req, res, next) => {
     const file = req.params.file;
+    if (file === 'integrators.md') {
+      if (!existsSync(GUIDE)) return next();
+      docsHeaders(res);
+      res.type('text/markdown; charset=utf-8').sendFile(GUIDE, (err) => err && next(err));
+      return;
+    }
     const own = OWN_FILES[file];
     if (own) {
       docsHeaders(res);

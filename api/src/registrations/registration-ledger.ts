@@ -2,6 +2,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { queryRows } from '../common/sql';
 import { checkInCodeSource } from '../checkin/checkin-code';
 import { topics, touched } from '../db/change-feed';
+import type { WebhookPlanner } from '../webhooks/webhook.service';
+import { registrationPayload, waitlistPayload } from '../webhooks/webhook-payloads';
 
 /** Why a place could not be taken. */
 export type AddOutcome = 'added' | 'already' | 'full' | 'closed' | 'cancelled' | 'no-event' | 'no-user';
@@ -62,7 +64,8 @@ export function isFullFor(event: CapacityCounts, waiting: number): boolean {
  * list's offer job locks the users it may offer to before the event (waitlist.service.ts).
  */
 export class RegistrationLedger {
-  constructor(private readonly freed: PlacesFreedListener) {}
+  /** webhooks: every registration, cancellation, offer, acceptance and check-in is planned for the endpoints that want it, in the same transaction. */
+  constructor(private readonly freed: PlacesFreedListener, private readonly webhooks: WebhookPlanner) {}
 
   /**
    * The capacity rule, for reads and checks outside the ledger's own statements: the places of an event
@@ -129,6 +132,7 @@ export class RegistrationLedger {
       await m.query(`UPDATE events SET offered_count = offered_count - 1 WHERE id = $1`, [eventId]);
       await this.placesFreed(m, eventId);
     }
+    await this.webhooks.plan(m, 'registration.created', () => registrationPayload(m, eventId, userId));
     return 'added';
   }
 
@@ -161,8 +165,9 @@ export class RegistrationLedger {
     const user = await queryRows(m, `SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE`, [userId]);
     if (!user.length) return false; // deleted, and their registrations with them
     await m.query(`SELECT 1 FROM events WHERE id = $1 FOR NO KEY UPDATE`, [eventId]);
-    const rows = await queryRows(m, `DELETE FROM registrations WHERE event_id = $1 AND user_id = $2 RETURNING id`, [eventId, userId]);
+    const rows = await queryRows<{ id: string }>(m, `DELETE FROM registrations WHERE event_id = $1 AND user_id = $2 RETURNING id`, [eventId, userId]);
     if (rows.length && (await changeCount(m, eventId, -1))) await this.placesFreed(m, eventId);
+    if (rows.length) await this.webhooks.plan(m, 'registration.cancelled', () => registrationPayload(m, eventId, userId, rows[0].id));
     return rows.length > 0;
   }
 
@@ -173,7 +178,8 @@ export class RegistrationLedger {
    */
   async removeAllOf(m: EntityManager, userId: string): Promise<string[]> {
     await m.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
-    const registered = await queryRows<{ event_id: string }>(m, `DELETE FROM registrations WHERE user_id = $1 RETURNING event_id`, [userId]);
+    const registered = await queryRows<{ id: string; event_id: string }>(m, `DELETE FROM registrations WHERE user_id = $1 RETURNING id, event_id`, [userId]);
+    if (registered.length) await this.webhooks.planMany(m, 'registration.cancelled', () => Promise.all(registered.map((r) => registrationPayload(m, r.event_id, userId, r.id))));
     const entries = await queryRows<{ event_id: string; status: string }>(
       m,
       `DELETE FROM waitlist_entries WHERE user_id = $1 AND status IN ('waiting', 'offered') RETURNING event_id, status`,
@@ -230,6 +236,7 @@ export class RegistrationLedger {
     // Entries that left meanwhile (the caller's choice was made under the same lock, so none should) give their places back.
     if (offered.length < entryIds.length) await m.query(`UPDATE events SET offered_count = offered_count - $2 WHERE id = $1`, [eventId, entryIds.length - offered.length]);
     touched(m, topics.events, topics.event(eventId));
+    if (offered.length) await this.webhooks.planMany(m, 'waitlist.offered', () => Promise.all(offered.map((r) => waitlistPayload(m, r.id))));
     const ids = new Set(offered.map((r) => r.id));
     return entryIds.filter((id) => ids.has(id));
   }
@@ -261,7 +268,11 @@ export class RegistrationLedger {
     await m.query(`UPDATE events SET registered_count = registered_count + 1, offered_count = offered_count - 1 WHERE id = $1`, [eventId]);
     await m.query(`UPDATE waitlist_entries SET status = 'accepted', resolved_at = $2 WHERE id = $1`, [entry.id, now]);
     touched(m, topics.events, topics.event(eventId));
-    if (await insertRegistration(m, eventId, userId, now)) return 'accepted';
+    await this.webhooks.plan(m, 'waitlist.accepted', () => waitlistPayload(m, entry.id));
+    if (await insertRegistration(m, eventId, userId, now)) {
+      await this.webhooks.plan(m, 'registration.created', () => registrationPayload(m, eventId, userId));
+      return 'accepted';
+    }
     // Registered already (an offer made before their registration was seen): the held place is free again.
     await changeCount(m, eventId, -1);
     await this.placesFreed(m, eventId);
@@ -291,11 +302,12 @@ export class RegistrationLedger {
    * nothing changed.
    */
   async recordCheckIn(m: EntityManager, registrationId: string, at: Date, by: string | null): Promise<Date | null> {
-    const [row] = await queryRows<{ checked_in_at: Date }>(
+    const [row] = await queryRows<{ checked_in_at: Date; event_id: string; user_id: string }>(
       m,
-      `UPDATE registrations SET checked_in_at = $2, checked_in_by = $3 WHERE id = $1 AND (checked_in_at IS NULL OR checked_in_at > $2) RETURNING checked_in_at`,
+      `UPDATE registrations SET checked_in_at = $2, checked_in_by = $3 WHERE id = $1 AND (checked_in_at IS NULL OR checked_in_at > $2) RETURNING checked_in_at, event_id, user_id`,
       [registrationId, at, by],
     );
+    if (row) await this.webhooks.plan(m, 'checkin.created', () => registrationPayload(m, row.event_id, row.user_id));
     return row ? new Date(row.checked_in_at) : null;
   }
 

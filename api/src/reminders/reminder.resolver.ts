@@ -7,7 +7,7 @@ import { ReminderQueuedPayload } from './reminder.types';
 @Resolver()
 export class ReminderResolver {
   @Mutation(() => ReminderQueuedPayload, { description: 'Mails the reminder now to everyone registered with reminders on' })
-  @Access('admin')
+  @Access('admin', 'messages:write')
   sendEventReminderNow(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string): Promise<ReminderQueuedPayload> {
     return ctx.services.reminders.remindNow(ctx.viewer!, eventId);
   }

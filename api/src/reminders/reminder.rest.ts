@@ -3,6 +3,7 @@ import { route } from '../rest/route';
 
 export const reminderRoutes = [
   route('post', '/events/:id/remind', 'admin', {
+    scope: 'messages:write',
     summary: 'Send reminder mails now',
     description: "To every registrant who keeps reminders on (a second click within the same minute queues none).",
     tag: 'Reminders',

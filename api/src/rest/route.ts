@@ -1,6 +1,6 @@
 import type { Language } from '../i18n/languages';
 import type { Request, Response } from 'express';
-import type { AccessLevel, Viewer } from '../common/access';
+import type { AccessLevel, ApiScope, Viewer } from '../common/access';
 import type { Services } from '../services';
 import type { ErrorCode } from '../common/errors';
 import type { JsonSchema } from '../openapi/schema';
@@ -62,6 +62,8 @@ export interface RouteDoc {
   errors?: ErrorCode[];
   /** Answers in the request's language (`?lang=`, Accept-Language). */
   localized?: boolean;
+  /** The API key scope that opens this (non-public) route to keys; without one, keys get 403 here. */
+  scope?: ApiScope;
 }
 
 export interface RouteDef {

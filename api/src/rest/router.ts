@@ -2,7 +2,7 @@ import { requestLanguage } from '../i18n/languages';
 import express, { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { assertAccess, type Viewer } from '../common/access';
-import { DomainError, validationError } from '../common/errors';
+import { DomainError, unauthenticated, validationError } from '../common/errors';
 import type { PublicCache } from '../http/public-cache';
 import type { Services } from '../services';
 import { docsAssets, openApiDocument } from '../openapi/openapi.rest';
@@ -33,8 +33,10 @@ export function createRestRouter(services: Services, options: { publicCache?: Pu
     // The access check runs before any upload is read, so anonymous callers cannot make the server buffer files.
     const checkAccess: RequestHandler = async (req, res, next) => {
       try {
-        const { viewer, problem } = await services.viewers.fromAuthorizationHeader(req.headers.authorization);
-        assertAccess(def.access, viewer, problem);
+        const { viewer, problem, apiKeyRejected } = await services.viewers.fromAuthorizationHeader(req.headers.authorization);
+        // A key that was presented but is unknown, revoked or expired is refused even on public routes.
+        if (apiKeyRejected) throw unauthenticated(problem);
+        assertAccess(def.access, viewer, problem, def.doc.scope);
         res.locals.viewer = viewer;
         next();
       } catch (err) {

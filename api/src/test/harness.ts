@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,8 @@ import { createServices, type Services } from '../services';
 /** Integration tests run on a real database: Postgres when TEST_DATABASE_URL is set, else embedded PGlite. */
 export const usingPostgres = !!process.env.TEST_DATABASE_URL;
 
-const SNAPSHOT = path.join(os.tmpdir(), `gj-pglite-snapshot-${migrations.map((m) => m.name).join('-')}.tar.gz`);
+// Named by a hash of the migrations (their names joined grow past the file-name limit).
+const SNAPSHOT = path.join(os.tmpdir(), `gj-pglite-snapshot-${createHash('sha256').update(migrations.map((m) => m.name).join('-')).digest('hex').slice(0, 16)}.tar.gz`);
 
 async function pgliteSnapshot(): Promise<Blob> {
   if (existsSync(SNAPSHOT)) return new Blob([readFileSync(SNAPSHOT)]);

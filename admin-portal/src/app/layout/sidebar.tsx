@@ -2,6 +2,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useApolloClient } from '@apollo/client/react';
 import { paths } from '@/config/paths';
 import { en } from '@/i18n/en';
+import { integrations } from '@/features/integrations/strings';
 import { clearSession } from '@/lib/session';
 
 const n = en.layout.nav;
@@ -16,6 +17,8 @@ export const navItems = [
   { to: paths.contacts.getHref(), label: n.contacts, icon: '✉' },
   { to: paths.audit.getHref(), label: n.audit, icon: '≡' },
   { to: paths.jobs.getHref(), label: n.jobs, icon: '⟳' },
+  { to: paths.apiKeys.getHref(), label: integrations.nav.apiKeys, icon: '⚿' },
+  { to: paths.webhooks.getHref(), label: integrations.nav.webhooks, icon: '⇢' },
 ] as const;
 
 interface Props {

@@ -85,13 +85,16 @@ describe('every operation is described for an integrator', () => {
       if (op.tags.length !== 1 || !doc.tags.some((t) => t.name === op.tags[0])) problems.push(`${label(def)}: undeclared tag ${op.tags}`);
       if (ids.has(op.operationId)) problems.push(`${label(def)}: duplicate operationId ${op.operationId}`);
       ids.add(op.operationId);
-      if (JSON.stringify(op.security) !== JSON.stringify(EXPECTED_SECURITY[def.access])) problems.push(`${label(def)}: security ${JSON.stringify(op.security)} for access ${def.access}`);
+      // A route an API key scope opens also takes the apiKey scheme (a public one still takes nothing: {}).
+      const expected = def.doc.scope ? [...(def.access === 'public' ? [{}] : EXPECTED_SECURITY[def.access]), { apiKey: [] }] : EXPECTED_SECURITY[def.access];
+      if (def.doc.scope && (op['x-api-key-scope'] !== def.doc.scope || !op.responses['403'] || !op.responses['401'])) problems.push(`${label(def)}: scope ${def.doc.scope} not documented`);
+      if (JSON.stringify(op.security) !== JSON.stringify(expected)) problems.push(`${label(def)}: security ${JSON.stringify(op.security)} for access ${def.access}`);
       if (op['x-access'] !== def.access) problems.push(`${label(def)}: x-access ${op['x-access']}`);
       if (def.access !== 'public' && !op.responses['401']) problems.push(`${label(def)}: no 401 answer documented`);
       if ((def.access === 'admin' || def.access === 'teacher') && !op.responses['403']) problems.push(`${label(def)}: no 403 answer documented`);
     }
     expect(problems).toEqual([]);
-    for (const scheme of Object.values(doc.components.securitySchemes)) expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    for (const [name, scheme] of Object.entries(doc.components.securitySchemes)) expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: name === 'apiKey' ? 'gjk_ API key' : 'JWT' });
   });
 
   it('documents multipart routes as multipart/form-data with their file fields', () => {

@@ -1,7 +1,7 @@
 /** The capacity rule has one home: the ledger's placesFree, which events (isFull, lowering a capacity) and the waiting list use. */
 import { isFullFor, RegistrationLedger } from '../registration-ledger';
 
-const ledger = new RegistrationLedger({ placesFreed: async () => undefined, waitlistClosed: async () => undefined });
+const ledger = new RegistrationLedger({ placesFreed: async () => undefined, waitlistClosed: async () => undefined }, { plan: async () => 0, planMany: async () => 0 });
 
 describe('RegistrationLedger.placesFree', () => {
   it('is the capacity less the places registered and those held by offers', () => {
