@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STACK } from '../../support/stack-config.cjs';
-import { expectNoSeriousViolations } from '../a11y/a11y-helpers';
+import { expectNoAxeViolations } from '../a11y/a11y-helpers';
 import { admin, adminGql, signIn } from './admin-helpers';
 
 async function shot(page: Page, name: string) {
@@ -18,7 +18,7 @@ test.describe('integrations: API keys, webhooks and the delivery log @mobile', (
     await page.getByRole('button', { name: 'Create key' }).click();
     await expect(page.getByText('Name is required.')).toBeVisible();
     await expect(page.getByText('Choose at least one scope.')).toBeVisible();
-    await expectNoSeriousViolations(page, 'API keys with errors');
+    await expectNoAxeViolations(page, 'API keys with errors');
     const name = `Dashboard ${test.info().project.name} ${Date.now()}`;
     await page.getByLabel('Name').fill(name);
     await page.getByRole('checkbox', { name: /registrations:read/ }).check();
@@ -26,7 +26,7 @@ test.describe('integrations: API keys, webhooks and the delivery log @mobile', (
     const key = await page.getByLabel('The new key').inputValue();
     expect(key).toMatch(/^gjk_[A-Za-z0-9_-]{43}$/);
     await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
-    await expectNoSeriousViolations(page, 'API keys with a new key');
+    await expectNoAxeViolations(page, 'API keys with a new key');
     await shot(page, 'api-keys');
     const { events } = await adminGql<{ events: { items: { id: string }[] } }>(request, 'query { events(filter: { when: ALL }, limit: 1) { items { id } } }');
     const regs = await request.get(`${STACK.apiUrl}/api/events/${events.items[0].id}/registrations`, { headers: { authorization: `Bearer ${key}` } });
@@ -38,7 +38,7 @@ test.describe('integrations: API keys, webhooks and the delivery log @mobile', (
     // Revoke, after a confirmation: the key answers 401 at once.
     await page.getByRole('button', { name: `Revoke the key ${name}` }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
-    await expectNoSeriousViolations(page, 'revoke dialog');
+    await expectNoAxeViolations(page, 'revoke dialog');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
     await expect(page.getByText(`The key ${name} was revoked.`)).toBeVisible();
     expect((await request.get(`${STACK.apiUrl}/api/events/${events.items[0].id}/registrations`, { headers: { authorization: `Bearer ${key}` } })).status()).toBe(401);
@@ -50,13 +50,13 @@ test.describe('integrations: API keys, webhooks and the delivery log @mobile', (
     await page.getByRole('checkbox', { name: 'contact.created' }).check();
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await expect(page.getByRole('alert').filter({ hasText: /https|private/ })).toBeVisible();
-    await expectNoSeriousViolations(page, 'webhooks with a refused URL');
+    await expectNoAxeViolations(page, 'webhooks with a refused URL');
     const url = `https://93.184.216.34/${test.info().project.name}-${Date.now()}`;
     await page.getByLabel('URL').fill(url);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await expect(page.getByLabel('Signing secret')).toHaveValue(/^whsec_/);
     await expect(page.getByRole('link', { name: `Delivery log of ${url}` }).first()).toBeVisible();
-    await expectNoSeriousViolations(page, 'webhooks with a new endpoint');
+    await expectNoAxeViolations(page, 'webhooks with a new endpoint');
     await shot(page, 'webhooks');
 
     // A change to deliver, then the log.
@@ -67,7 +67,7 @@ test.describe('integrations: API keys, webhooks and the delivery log @mobile', (
       await page.getByRole('button', { name: 'Refresh' }).click();
       await expect(page.getByText(/Retrying|Failed/).first()).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
-    await expectNoSeriousViolations(page, 'delivery log');
+    await expectNoAxeViolations(page, 'delivery log');
     await shot(page, 'delivery-log');
     await page.getByRole('button', { name: /^Redeliver contact.created/ }).first().click();
     await expect(page.getByText('Queued to be sent again.')).toBeVisible();
