@@ -12,7 +12,7 @@ import { watchEarlyInput } from '@/lib/early-input';
 import { rememberServedSend } from '@/features/accounts/lib/served-send';
 import { yieldToMain } from '@/lib/yield-to-main';
 
-// The language the server sent this document in (scripts/serve-site.mjs, nginx), read before the translator
+// The language the server sent this document in (site-server/, nginx), read before the translator
 // sets <html lang> to the reader's.
 const servedLanguage = document.documentElement.lang;
 

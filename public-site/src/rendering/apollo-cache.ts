@@ -1,7 +1,7 @@
 import { InMemoryCache } from '@apollo/client';
 
 /**
- * The site's Apollo cache: the browser's (rendering/apollo-client.ts) and the one scripts/serve-site.mjs
+ * The site's Apollo cache: the browser's (rendering/apollo-client.ts) and the one the site server (site-server/)
  * fills on the server (entry-server.tsx), so that what the server extracts is restored as it was written.
  */
 export function createApolloCache() {
