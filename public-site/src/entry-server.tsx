@@ -24,7 +24,9 @@ import { AppProvider } from '@/app/provider';
 import { AppRoutes, appRoutes, preloadPage, type AppRoute } from '@/app/router';
 import { preloadWhenWantedParts } from '@/rendering/lazy-part';
 import { nextMidnightInIndia, todayInIndia } from '@/lib/format';
-import { loginForm, signupForm, type FormAction } from '@/features/accounts/server/account-forms';
+import { loginForm, signupForm } from '@/features/accounts/server/account-forms';
+import { contactForm } from '@/features/contact/server/contact-form';
+import type { FormAction } from '@/rendering/server-form';
 
 /** The route patterns to prerender (marked in the route table), each with a URL that renders it. */
 export const prerenderedRoutes = appRoutes
@@ -169,7 +171,7 @@ export async function loadPageData(url: string, lang: Language, { graphqlUrl, ti
 }
 
 /** The form actions of the routes that declare one (the route table's `form`). */
-const formActions = { login: loginForm, signup: signupForm } satisfies Record<NonNullable<AppRoute['form']>, FormAction>;
+const formActions = { login: loginForm, signup: signupForm, contact: contactForm } satisfies Record<NonNullable<AppRoute['form']>, FormAction>;
 
 export interface FormOptions {
   /** The API's GraphQL endpoint (absolute). */

@@ -53,7 +53,7 @@ export interface AppRoute {
    * site server answers with the page at its next step (entry-server.tsx handleForm, which runs the
    * action of this name).
    */
-  form?: 'login' | 'signup';
+  form?: 'login' | 'signup' | 'contact';
 }
 
 export const appRoutes: AppRoute[] = [
@@ -63,7 +63,7 @@ export const appRoutes: AppRoute[] = [
   { path: paths.event.path, Component: EventDetailRoute, prerender: true, pageData: pageData('event') },
   { path: paths.about.path, Component: AboutRoute, titleKey: 'titles.about', prerender: true },
   { path: paths.teams.path, Component: TeamsRoute, titleKey: 'titles.teams', prerender: true, pageData: pageData('team') },
-  { path: paths.contact.path, Component: ContactRoute, titleKey: 'titles.contact', prerender: true },
+  { path: paths.contact.path, Component: ContactRoute, titleKey: 'titles.contact', prerender: true, form: 'contact' },
   { path: paths.login.path, Component: LoginRoute, titleKey: 'titles.login', prerender: true, form: 'login' },
   { path: paths.register.path, Component: RegisterRoute, titleKey: 'titles.register', prerender: true, form: 'signup' },
   { path: paths.verifyOtp.path, Component: VerifyOtpRoute, titleKey: 'titles.verifyOtp', prerender: true },

@@ -7,7 +7,7 @@ import { forgetSentCode, recallSentCode, recallSentCodeFor, rememberSentCode, re
 import { messageOf, useErrorMessage } from '@/lib/use-error-message';
 import { earlyValues, useEarlyInput } from '@/lib/early-input';
 import { useServedForm } from '@/rendering/served-page';
-import { formAction, SEND_CODE_INTENT } from '../lib/form-action';
+import { formAction, SEND_CODE_INTENT } from '@/lib/form-action';
 import { isValidEmail } from '@/lib/validation';
 import { useLoginWithPassword, useRequestLoginCode, useVerifyLoginCode } from '../api/use-account-mutations';
 import { useSignIn } from '../api/use-sign-in';

@@ -9,7 +9,7 @@ import { EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';
 import { earlyValues, useEarlyInput } from '@/lib/early-input';
 import { useServedForm } from '@/rendering/served-page';
 import { messageOf } from '@/lib/use-error-message';
-import { formAction, SEND_CODE_INTENT } from '../lib/form-action';
+import { formAction, SEND_CODE_INTENT } from '@/lib/form-action';
 import { userTypes } from '../lib/user-types';
 import { useSendSignupCode, useSignUp } from '../api/use-account-mutations';
 import { useSignIn } from '../api/use-sign-in';

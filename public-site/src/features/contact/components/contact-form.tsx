@@ -5,6 +5,9 @@ import type { ContactInput } from '@/gql/graphql';
 import { errorCode, validationFields } from '@/lib/errors';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';
 import { earlyValues, useEarlyInput } from '@/lib/early-input';
+import { useServedForm } from '@/rendering/served-page';
+import { formAction } from '@/lib/form-action';
+import { paths } from '@/config/paths';
 import { useSubmitContact } from '../api/use-submit-contact';
 
 export const SUCCESS_BANNER_MS = 3000;
@@ -20,11 +23,26 @@ const pick = (typed: Record<string, string>): Partial<Values> =>
   Object.fromEntries(Object.entries(typed).filter(([name]) => (fieldNames as string[]).includes(name)));
 
 export function ContactForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formId = useId();
   const [submitContact] = useSubmitContact();
-  const [status, setStatus] = useState<Status>('idle');
-  const [failureKey, setFailureKey] = useState('contact.failure');
+  // A form the browser sent before the script ran (server/contact-form.ts): the page was drawn with its
+  // outcome, and carries on from it until the reader sends the form again.
+  const served = useServedForm('contact');
+  const [status, setStatus] = useState<Status>(() =>
+    served?.outcome === 'sent' ? 'success' : served?.outcome === 'invalid' ? 'invalid' : served?.outcome === 'failed' ? 'failure' : 'idle',
+  );
+  const [failureKey, setFailureKey] = useState(served?.error?.code === 'RATE_LIMITED' ? 'errors.RATE_LIMITED' : 'contact.failure');
+  // The served outcome's field errors, shown until the form is sent again (react-hook-form's own errors
+  // start empty, and are set only after the first render, which the server draws).
+  const [servedErrors, setServedErrors] = useState(() => (served?.outcome === 'invalid' ? (served.fieldErrors ?? {}) : {}));
+  // Also each field's defaultValue: react-hook-form sets its fields only once mounted, so the page the
+  // server draws (a form sent before the script) shows what was typed through these.
+  const [initialValues] = useState<Values>(() => ({
+    ...emptyValues,
+    ...(served && served.outcome !== 'sent' ? pick(served.values) : {}),
+    ...pick(earlyValues('contact')),
+  }));
   const {
     register,
     handleSubmit,
@@ -36,7 +54,7 @@ export function ContactForm() {
   } = useForm<Values>({
     // What was typed into the served form before the script ran (lib/early-input.ts): react-hook-form
     // would otherwise write its empty defaults into the fields when it registers them.
-    defaultValues: { ...emptyValues, ...pick(earlyValues('contact')) },
+    defaultValues: initialValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -52,6 +70,7 @@ export function ContactForm() {
 
   const onSubmit = async (values: Values) => {
     setStatus('idle');
+    setServedErrors({});
     const input: Values = {
       name: values.name.trim(),
       email: values.email.trim(),
@@ -87,17 +106,20 @@ export function ContactForm() {
     }
   };
 
-  const describedBy = (name: keyof Values) => (errors[name] ? `${formId}-${name}-error` : undefined);
-  const fieldError = (name: keyof Values) =>
-    errors[name] ? (
+  const errorOf = (name: keyof Values): string | undefined => errors[name]?.message ?? (servedErrors[name] ? t(servedErrors[name]) : undefined);
+  const describedBy = (name: keyof Values) => (errorOf(name) ? `${formId}-${name}-error` : undefined);
+  const fieldError = (name: keyof Values) => {
+    const message = errorOf(name);
+    return message ? (
       <p className="field__error" id={`${formId}-${name}-error`}>
-        {errors[name]?.message}
+        {message}
       </p>
     ) : null;
+  };
 
   return (
     // POST, never GET: sent before the script runs, nothing typed goes into a URL.
-    <form method="post" data-form="contact" className="contact-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby={`${formId}-title`}>
+    <form method="post" action={formAction(paths.contact.getHref(), i18n.language)} data-form="contact" className="contact-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby={`${formId}-title`}>
       <h2 className="card-title" id={`${formId}-title`}>
         {t('contact.formHeading')}
       </h2>
@@ -110,8 +132,9 @@ export function ContactForm() {
             id={`${formId}-name`}
             className="field__control"
             autoComplete="name"
-            aria-invalid={errors.name ? true : undefined}
+            aria-invalid={errorOf('name') ? true : undefined}
             aria-describedby={describedBy('name')}
+            defaultValue={initialValues.name}
             {...register('name', { validate: (v) => v.trim() !== '' || t('validation.nameRequired') })}
           />
           {fieldError('name')}
@@ -125,8 +148,9 @@ export function ContactForm() {
             className="field__control"
             type="email"
             autoComplete="email"
-            aria-invalid={errors.email ? true : undefined}
+            aria-invalid={errorOf('email') ? true : undefined}
             aria-describedby={describedBy('email')}
+            defaultValue={initialValues.email}
             {...register('email', {
               validate: (v) =>
                 v.trim() === ''
@@ -149,8 +173,9 @@ export function ContactForm() {
             inputMode="numeric"
             autoComplete="tel-national"
             maxLength={10}
-            aria-invalid={errors.phone ? true : undefined}
+            aria-invalid={errorOf('phone') ? true : undefined}
             aria-describedby={describedBy('phone')}
+            defaultValue={initialValues.phone}
             {...register('phone', {
               validate: (v) =>
                 v.trim() === ''
@@ -167,8 +192,9 @@ export function ContactForm() {
           <input
             id={`${formId}-subject`}
             className="field__control"
-            aria-invalid={errors.subject ? true : undefined}
+            aria-invalid={errorOf('subject') ? true : undefined}
             aria-describedby={describedBy('subject')}
+            defaultValue={initialValues.subject}
             {...register('subject', { validate: (v) => v.trim() !== '' || t('validation.subjectRequired') })}
           />
           {fieldError('subject')}
@@ -182,9 +208,10 @@ export function ContactForm() {
           id={`${formId}-message`}
           className="field__control"
           rows={6}
-          aria-invalid={errors.message ? true : undefined}
+          aria-invalid={errorOf('message') ? true : undefined}
           aria-describedby={describedBy('message')}
-          {...register('message', { validate: (v) => v.trim() !== '' || t('validation.messageRequired') })}
+          defaultValue={initialValues.message}
+            {...register('message', { validate: (v) => v.trim() !== '' || t('validation.messageRequired') })}
         />
         {fieldError('message')}
       </div>

@@ -1,7 +1,7 @@
 /**
- * The action of a page's own form (sent before or without its script, see server/account-forms.ts):
+ * The action of a page's own form (sent before or without its script, see rendering/server-form.ts):
  * its path, with the page's language when it is not English, so that the site server draws the answer
- * in it even when no language cookie was set yet (scripts/site-language.mjs reads ?lang first).
+ * in it even when no language cookie was set yet (site-server/src/language.ts reads ?lang first).
  */
 export function formAction(path: string, language: string | undefined): string {
   return language && language !== 'en' ? `${path}?lang=${encodeURIComponent(language)}` : path;
