@@ -53,7 +53,7 @@ const asViewer = (u: { id: string; email: string; name: string; category: string
 const drain = () => ctx.services.jobs.runDue(WEBHOOK_JOB);
 /** The queue's time moves on: scheduled retries are due now. */
 async function timePasses() {
-  await ctx.db.dataSource.query(`UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND state IN ('created', 'retry')`, [WEBHOOK_JOB]);
+  await ctx.db.dataSource.query(`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE name = $1 AND state IN ('created', 'retry')`, [WEBHOOK_JOB]);
 }
 async function deliveriesOf(endpointId: string) {
   const res = await ctx.http.get(`/api/admin/webhooks/${endpointId}/deliveries`).set('authorization', `Bearer ${admin()}`);
