@@ -55,7 +55,7 @@ const apiLog = path.join(tmp, 'api.log');
 const fd = openSync(apiLog, 'a');
 const api = spawn(process.execPath, [apiMain], {
   cwd: root,
-  env: { PATH: process.env.PATH, DATA_DIR: dataDir, API_PORT: String(port), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: 'true', BCRYPT_COST: '10', LOG_LEVEL: 'warn' },
+  env: { PATH: process.env.PATH, DATA_DIR: dataDir, API_PORT: String(port), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: 'true', BCRYPT_COST: '10', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE: 'true' },
   stdio: ['ignore', fd, fd],
 });
 closeSync(fd);
@@ -120,9 +120,25 @@ try {
   const imageKey = uploaded.data?.key ?? uploaded.data?.imageKey;
   if (!imageKey) throw new Error(`setup: the upload answered ${JSON.stringify(uploaded)}`);
   const teamToDelete = (await call('POST', '/api/team', { token: adminToken, json: { name: 'Contract Member', designation: 'Volunteer', description: 'Removed by the contract run', imageKey } })).data._id;
+  // Integrators: a key to revoke; webhook endpoints (on a closed local port: deliveries fail and wait to
+  // retry) to change, to delete, and one with a delivery (a contact message sent after it was made).
+  const hookUrl = 'http://127.0.0.1:9/contract-hook';
+  const apiKeyToRevoke = (await call('POST', '/api/admin/api-keys', { token: adminToken, json: { name: `Contract key ${RUN}`, scopes: ['events:read'] } })).data.id;
+  const newHook = async (events) => (await call('POST', '/api/admin/webhooks', { token: adminToken, json: { url: hookUrl, events } })).data.id;
+  const webhookId = await newHook(['contact.created']);
+  const webhookToDelete = await newHook(['event.created']);
   const contactId = (await call('POST', '/api/contact', { json: { name: 'Contract Sender', email: `contract-sender-${RUN}@example.org`, phone: '9876543213', subject: 'Contract', message: 'A message for the contract run.' } })).data.id;
 
+  const deliveries = await call('GET', `/api/admin/webhooks/${webhookId}/deliveries`, { token: adminToken });
+  const deliveryId = deliveries.data[0]?.id;
+  if (!deliveryId) throw new Error(`setup: no webhook delivery planned for the contact message (${JSON.stringify(deliveries)})`);
+
   const variables = {
+    apiKeyToRevoke,
+    webhookId,
+    webhookToDelete,
+    deliveryId,
+    hookUrl,
     baseUrl: base,
     adminToken,
     userToken: user.token,
@@ -145,7 +161,7 @@ try {
     adminPassword: ADMIN.password,
     run: RUN,
   };
-  log('records made: an admin, a person, an approved teacher, three events, a team member, a contact message');
+  log('records made: an admin, a person, an approved teacher, three events, a team member, a contact message, an API key, two webhook endpoints and a delivery');
 
   // ---- Portman: the collection from the served document ----
   const doc = await (await fetch(`${base}/api/openapi.json`)).json();

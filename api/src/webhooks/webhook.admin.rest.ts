@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '../common/page';
+import { PAGE_SIZE, restOffsetLimit } from '../common/page';
 import { anyValue, arrayOf, boolean, dateTime, idParam, integer, nullable, object, okData, okMessageData, okPage, oneOfValues, string, uuid, viewSchema } from '../openapi/schema';
 import { created, route } from '../rest/route';
 import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type WebhookDeliveryEntity, type WebhookEndpointEntity } from './webhook.entity';
@@ -49,7 +49,6 @@ export const webhookDeliverySchema = viewSchema<ReturnType<typeof restDelivery>>
   createdAt: dateTime(),
 }, { description: 'One change sent (or to be sent) to one endpoint; kept 30 days' });
 
-const num = (v: unknown, fallback: number) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : fallback);
 
 export const webhookAdminRoutes = [
   route('post', '/admin/webhooks', 'admin', {
@@ -89,12 +88,12 @@ export const webhookAdminRoutes = [
     params: { id: idParam('The endpoint') },
     query: [
       { name: 'offset', description: 'Deliveries to skip (default 0)', schema: integer(undefined, { minimum: 0 }) },
-      { name: 'limit', description: `Page size (default ${PAGE_SIZE.restDefault}, at most ${PAGE_SIZE.max})`, schema: integer(undefined, { minimum: 1 }) },
+      { name: 'limit', description: `Page size (default ${PAGE_SIZE.restDefault}, at most ${PAGE_SIZE.max})`, schema: integer(undefined, { minimum: 1, maximum: PAGE_SIZE.max }) },
     ],
     response: { description: 'A page of deliveries', schema: okPage(webhookDeliverySchema) },
   }, async (ctx) => {
-    const q = ctx.req.query as Record<string, unknown>;
-    const page = await ctx.services.webhooks.deliveries(ctx.params.id, num(q.offset, 0), num(q.limit, PAGE_SIZE.restDefault));
+    const { offset, limit } = restOffsetLimit(ctx.req.query as Record<string, unknown>, PAGE_SIZE.restDefault, PAGE_SIZE.max);
+    const page = await ctx.services.webhooks.deliveries(ctx.params.id, offset, limit);
     return { success: true, data: page.items.map(restDelivery), total: page.total, offset: page.offset, limit: page.limit };
   }),
   route('post', '/admin/webhooks/:id/deliveries/:deliveryId/redeliver', 'admin', {
