@@ -425,9 +425,11 @@ test('production shape: nginx over two page servers, two API replicas and the wo
     if (c.prerendered) {
       assert.doesNotMatch(a.text, /<div id="root"><\/div>/, `${what} is a prerendered page`);
       // An event's page comes from the page server, drawn with its event in the reader's language.
+      // The page's data: each query's answer, keyed by operation and variables (public-site/src/rendering/page-data.ts).
       const pageData = c.drawn ? JSON.parse(/<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(a.text)?.[1] ?? 'null') : null;
-      if (c.drawn) assert.equal(pageData?.event?.id, seeded.id, `${what}: drawn by the page server with its event`);
-      const title = c.drawn ? eventTitle(c.lang, pageData.event.title) : metaOfPage(c.url.replace(/\?.*/, ''), c.lang).title;
+      const drawnEvent = pageData ? Object.entries(pageData).find(([key]) => key.startsWith('Event:'))?.[1]?.data?.event : undefined;
+      if (c.drawn) assert.equal(drawnEvent?.id, seeded.id, `${what}: drawn by the page server with its event`);
+      const title = c.drawn ? eventTitle(c.lang, drawnEvent.title) : metaOfPage(c.url.replace(/\?.*/, ''), c.lang).title;
       assert.ok(a.text.includes(`<title>${title}</title>`), `${what}: <title>${title}</title>`);
       const pathOnly = c.url.replace(/\?.*/, '');
       const canonical = `${site}${pathOnly}${c.lang === 'hi' ? '?lang=hi' : ''}`;
