@@ -35,7 +35,8 @@ test.describe('page meta for crawlers and link previews', () => {
       const ogTitle = meta(html, 'property', 'og:title');
       expect(ogTitle).toContain('OG &#34;quoted&#34; &#60;script&#62;alert(1)&#60;/script&#62; &#38; &#39;more&#39;');
       expect(meta(html, 'property', 'og:type')).toBe('article');
-      expect(meta(html, 'property', 'og:description')).toContain('2031-05-02 · Kareli, Prayagraj. A &#60;b&#62;bold&#60;/b&#62; &#34;event&#34; description.');
+      // The date as the page writes it (entry-server's loadPageData meta), then the place and the description.
+      expect(meta(html, 'property', 'og:description')).toContain('Friday, 2 May 2031 · Kareli, Prayagraj. A &#60;b&#62;bold&#60;/b&#62; &#34;event&#34; description.');
       expect(meta(html, 'property', 'og:url')).toBe(`${STACK.publicUrl}/events/${createEvent.id}`);
       expect(html).toContain(`<title>${ogTitle}</title>`);
       expect(html).not.toContain('<script>alert(1)');
@@ -45,9 +46,9 @@ test.describe('page meta for crawlers and link previews', () => {
       expect(data).toBeDefined();
       expect(data).not.toContain('<');
       expect(JSON.stringify(JSON.parse(data!))).toContain('<script>alert(1)</script>');
-      // An unknown event gets the events page's tags, still a page (the SPA shows not found).
+      // An unknown event gets the events page's tags, and a page that says not found, with a 404.
       const unknown = await request.get(`${STACK.publicUrl}/events/00000000-0000-0000-0000-000000000000`);
-      expect(unknown.status()).toBe(200);
+      expect(unknown.status()).toBe(404);
       expect(meta(await unknown.text(), 'property', 'og:title')).toMatch(/^Events Calendar/);
     } finally {
       await adminGql(request, 'mutation($id: ID!) { deleteEvent(id: $id) { success } }', { id: createEvent.id });

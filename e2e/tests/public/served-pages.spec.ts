@@ -76,12 +76,13 @@ test.describe('served pages hydrate from their data', () => {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/graphql') asked.push(String(r.postDataJSON()?.operationName ?? r.url()));
     });
-    for (const path of ['/', '/events', `/events/${event.id}`, '/teams', '/events?view=calendar']) {
+    // Hindi last: ?lang=hi keeps the language for the rest of the visit.
+    for (const path of ['/', '/events', `/events/${event.id}`, '/teams', '/events?view=calendar', '/?lang=hi', `/events/${event.id}?lang=hi`]) {
       asked.length = 0;
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('contentinfo')).toBeVisible();
-      await expect(page.getByText(/^Loading/)).toHaveCount(0);
+      await expect(page.getByText(/^Loading|लोड हो/)).toHaveCount(0);
       // Nothing asks for the page's data again.
       expect(asked, path).toEqual([]);
     }
