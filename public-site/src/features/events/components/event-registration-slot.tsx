@@ -89,7 +89,7 @@ export function EventRegistrationSlot({ event }: EventRegistrationSlotProps) {
       {waitlist ? (
         <WaitlistPanel event={event} offerLink={offerLink} onDone={onDone} onError={(message) => show(message, 'error')} />
       ) : (
-        <RegisterButton event={event} />
+        <RegisterButton event={event} show={show} />
       )}
       {!event.hasStarted ? (
         <a className="event-registration__calendar" href={apiPaths.eventIcs(event.id, i18n.language)} download>

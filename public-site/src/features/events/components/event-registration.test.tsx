@@ -160,7 +160,9 @@ describe('Unregister asks first and says what happens to the place (issue 24, it
   it('on a full event with people waiting: a dialog says the place goes to the next person waiting; Keep my place keeps it', async () => {
     const user = userEvent.setup();
     const full = { ...base, isRegistered: true, isFull: true, registeredCount: 10, waitlistCount: 2 };
-    renderDetail(full, [unregistered({ registeredCount: 9, waitlistCount: 2 })]);
+    // The freed place belongs to the people waiting (a fair waiting list): the event stays full, and the page
+    // turns to the waiting list's control, which must not take the message with it.
+    renderDetail(full, [unregistered({ registeredCount: 9, waitlistCount: 2, isFull: true })]);
     const unregister = await screen.findByRole('button', { name: 'Unregister' });
     await user.click(unregister);
     const dialog = screen.getByRole('dialog', { name: 'Unregister from this event?' });

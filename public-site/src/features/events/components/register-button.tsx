@@ -29,10 +29,24 @@ export interface RegistrationState {
  * EventRegistrationSlot).
  * `compact` is the small variant on event cards (shown only to signed-in users).
  */
-export function RegisterButton({ event, compact = false }: { event: RegistrationState; compact?: boolean }) {
+export function RegisterButton({
+  event,
+  compact = false,
+  show: showInSlot,
+}: {
+  event: RegistrationState;
+  compact?: boolean;
+  /**
+   * Where its messages go when the page's registration area has a toast of its own: an unregistration
+   * can turn this control into the waiting list's (the freed place belongs to the people waiting), and
+   * a toast of its own would go with it.
+   */
+  show?: (text: string, tone: 'success' | 'error') => void;
+}) {
   const { t } = useTranslation();
   const token = useAuthToken();
-  const { toast, show } = useToast();
+  const own = useToast();
+  const show = showInSlot ?? own.show;
   const [register, { loading: registering }] = useRegisterForEvent();
   const [unregister, { loading: unregistering }] = useUnregisterFromEvent();
   const markFull = useMarkEventFull();
@@ -174,7 +188,7 @@ export function RegisterButton({ event, compact = false }: { event: Registration
           </div>
         </Modal>
       ) : null}
-      <Toast toast={toast} />
+      {showInSlot ? null : <Toast toast={own.toast} />}
     </div>
   );
 }
