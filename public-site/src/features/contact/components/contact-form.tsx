@@ -3,7 +3,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from '@/i18n/translator';
 import type { ContactInput } from '@/gql/graphql';
 import { errorCode, validationFields } from '@/lib/errors';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';
+import { contactFieldProblem, type ContactField } from '../lib/contact-fields';
 import { earlyValues, useEarlyInput } from '@/lib/early-input';
 import { useServedForm } from '@/rendering/served-page';
 import { formAction } from '@/lib/form-action';
@@ -106,6 +106,10 @@ export function ContactForm() {
     }
   };
 
+  const validateField = (field: ContactField, value: string) => {
+    const problem = contactFieldProblem(field, value);
+    return problem ? t(problem) : true;
+  };
   const errorOf = (name: keyof Values): string | undefined => errors[name]?.message ?? (servedErrors[name] ? t(servedErrors[name]) : undefined);
   const describedBy = (name: keyof Values) => (errorOf(name) ? `${formId}-${name}-error` : undefined);
   const fieldError = (name: keyof Values) => {
@@ -135,7 +139,7 @@ export function ContactForm() {
             aria-invalid={errorOf('name') ? true : undefined}
             aria-describedby={describedBy('name')}
             defaultValue={initialValues.name}
-            {...register('name', { validate: (v) => v.trim() !== '' || t('validation.nameRequired') })}
+            {...register('name', { validate: (v) => validateField('name', v) })}
           />
           {fieldError('name')}
         </div>
@@ -151,12 +155,7 @@ export function ContactForm() {
             aria-invalid={errorOf('email') ? true : undefined}
             aria-describedby={describedBy('email')}
             defaultValue={initialValues.email}
-            {...register('email', {
-              validate: (v) =>
-                v.trim() === ''
-                  ? t('validation.emailRequired')
-                  : EMAIL_PATTERN.test(v.trim()) || t('validation.emailInvalid'),
-            })}
+            {...register('email', { validate: (v) => validateField('email', v) })}
           />
           {fieldError('email')}
         </div>
@@ -176,12 +175,7 @@ export function ContactForm() {
             aria-invalid={errorOf('phone') ? true : undefined}
             aria-describedby={describedBy('phone')}
             defaultValue={initialValues.phone}
-            {...register('phone', {
-              validate: (v) =>
-                v.trim() === ''
-                  ? t('validation.phoneRequired')
-                  : PHONE_PATTERN.test(v.trim()) || t('validation.phoneInvalid'),
-            })}
+            {...register('phone', { validate: (v) => validateField('phone', v) })}
           />
           {fieldError('phone')}
         </div>
@@ -195,7 +189,7 @@ export function ContactForm() {
             aria-invalid={errorOf('subject') ? true : undefined}
             aria-describedby={describedBy('subject')}
             defaultValue={initialValues.subject}
-            {...register('subject', { validate: (v) => v.trim() !== '' || t('validation.subjectRequired') })}
+            {...register('subject', { validate: (v) => validateField('subject', v) })}
           />
           {fieldError('subject')}
         </div>
@@ -211,7 +205,7 @@ export function ContactForm() {
           aria-invalid={errorOf('message') ? true : undefined}
           aria-describedby={describedBy('message')}
           defaultValue={initialValues.message}
-            {...register('message', { validate: (v) => v.trim() !== '' || t('validation.messageRequired') })}
+            {...register('message', { validate: (v) => validateField('message', v) })}
         />
         {fieldError('message')}
       </div>

@@ -2,7 +2,7 @@
 // checks as contact-form.tsx, then the same submitContact, as the reader. The page is drawn with the
 // outcome: the thank-you banner, the fields' errors with what was typed, or the failure message.
 import { SubmitContactDocument } from '@/gql/graphql';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';
+import { contactFieldProblem, type ContactField } from '../lib/contact-fields';
 import { ApiRefusal, mutate, text, type FormAction } from '@/rendering/server-form';
 
 export const contactForm: FormAction = async (fields, context) => {
@@ -14,13 +14,10 @@ export const contactForm: FormAction = async (fields, context) => {
     message: text(fields, 'message').trim(),
   };
   const fieldErrors: Record<string, string> = {};
-  if (!values.name) fieldErrors.name = 'validation.nameRequired';
-  if (!values.email) fieldErrors.email = 'validation.emailRequired';
-  else if (!EMAIL_PATTERN.test(values.email)) fieldErrors.email = 'validation.emailInvalid';
-  if (!values.phone) fieldErrors.phone = 'validation.phoneRequired';
-  else if (!PHONE_PATTERN.test(values.phone)) fieldErrors.phone = 'validation.phoneInvalid';
-  if (!values.subject) fieldErrors.subject = 'validation.subjectRequired';
-  if (!values.message) fieldErrors.message = 'validation.messageRequired';
+  for (const field of Object.keys(values) as ContactField[]) {
+    const problem = contactFieldProblem(field, values[field]);
+    if (problem) fieldErrors[field] = problem;
+  }
   if (Object.keys(fieldErrors).length > 0) return { form: { form: 'contact', outcome: 'invalid', values, fieldErrors } };
   try {
     await mutate<{ submitContact: { id: string } }>(SubmitContactDocument, { input: values }, context);
