@@ -5,7 +5,7 @@ import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { NoticeBox, OtpStep, OtpWait, useOtpFlow } from '@/components/ui/otp-step';
 import { forgetSentCode, recallSentCode, recallSentCodeFor, rememberSentCode, resendWaitSeconds } from '@/components/ui/otp-memory';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';
+import { signupFieldProblem, type SignupField } from '../lib/signup-fields';
 import { earlyValues, useEarlyInput } from '@/lib/early-input';
 import { useServedForm } from '@/rendering/served-page';
 import { messageOf } from '@/lib/use-error-message';
@@ -93,7 +93,10 @@ export default function RegisterPage() {
     if (name in defaults) errors[name as keyof Values] ??= { type: 'server', message: t(key) };
   }
 
-  const required = (v: string) => v.trim() !== '' || t('validation.requiredShort');
+  const check = (field: SignupField, value: string, password?: string) => {
+    const problem = signupFieldProblem(field, value, password);
+    return problem ? t(problem) : true;
+  };
 
   const flow = useOtpFlow({
     send: async () => {
@@ -180,7 +183,7 @@ export default function RegisterPage() {
         label={t('register.password')}
         type="password"
         autoComplete="new-password"
-        registration={register('password', { validate: (v) => v.length >= 6 || t('validation.passwordMin') })}
+        registration={register('password', { validate: (v) => check('password', v) })}
         error={errors.password}
       />
       <FormField
@@ -189,7 +192,7 @@ export default function RegisterPage() {
         type="password"
         autoComplete="new-password"
         registration={register('confirmPassword', {
-          validate: (v, all) => v === all.password || t('validation.passwordsMatch'),
+          validate: (v, all) => check('confirmPassword', v, all.password),
         })}
         error={errors.confirmPassword}
       />
@@ -217,7 +220,7 @@ export default function RegisterPage() {
             label={t('register.name')}
             autoComplete="name"
             defaultValue={initial.name}
-            registration={register('name', { validate: required })}
+            registration={register('name', { validate: (v) => check('name', v) })}
             error={errors.name}
           />
           <FormField
@@ -227,7 +230,7 @@ export default function RegisterPage() {
             autoComplete="email"
             defaultValue={initial.email}
             registration={register('email', {
-              validate: (v) => (v.trim() === '' ? t('validation.requiredShort') : EMAIL_PATTERN.test(v.trim()) || t('validation.emailInvalidShort')),
+              validate: (v) => check('email', v),
             })}
             error={errors.email}
           />
@@ -239,7 +242,7 @@ export default function RegisterPage() {
             maxLength={10}
             autoComplete="tel-national"
             defaultValue={initial.phone}
-            registration={register('phone', { validate: (v) => PHONE_PATTERN.test(v.trim()) || t('validation.phoneDigits') })}
+            registration={register('phone', { validate: (v) => check('phone', v) })}
             error={errors.phone}
           />
           {passwordsWithCode ? null : passwordRow}
@@ -260,7 +263,7 @@ export default function RegisterPage() {
                   aria-labelledby={`${id}-userType-${type}`}
                   aria-describedby={`${id}-userType-${type}-help`}
                   {...register('userType', {
-                    validate: (v) => v !== '' || t('register.userTypeRequired'),
+                    validate: (v) => check('userType', v),
                     onChange: () => clearErrors('userType'),
                   })}
                 />

@@ -4,9 +4,10 @@
 // state as served page data (lib/served-page.tsx ServedForm): the code step, or the errors with what
 // was typed. Never a password or a code in it.
 import { RequestLoginCodeDocument, SendSignupCodeDocument } from '@/gql/graphql';
-import { isValidEmail, PHONE_PATTERN } from '@/lib/validation';
+import { isValidEmail } from '@/lib/validation';
 import { ApiRefusal, mutate, text, type FormAction } from '@/rendering/server-form';
 import { SEND_CODE_INTENT } from '@/lib/form-action';
+import { signupFieldProblem, type SignupField } from '../lib/signup-fields';
 import { userTypes } from '../lib/user-types';
 
 /** /login, Send OTP: the e-mail's checks (login-page.tsx checkEmail), then requestLoginCode. */
@@ -42,13 +43,11 @@ export const signupForm: FormAction = async (fields, context) => {
   const userType = (userTypes as readonly string[]).includes(text(fields, 'userType')) ? text(fields, 'userType') : '';
   const values = { name, email, phone, userType };
   const fieldErrors: Record<string, string> = {};
-  if (!name) fieldErrors.name = 'validation.requiredShort';
-  if (!email) fieldErrors.email = 'validation.requiredShort';
-  else if (!isValidEmail(email)) fieldErrors.email = 'validation.emailInvalidShort';
-  if (!PHONE_PATTERN.test(phone)) fieldErrors.phone = 'validation.phoneDigits';
-  if (password.length < 6) fieldErrors.password = 'validation.passwordMin';
-  if (confirmPassword !== password) fieldErrors.confirmPassword = 'validation.passwordsMatch';
-  if (!userType) fieldErrors.userType = 'register.userTypeRequired';
+  const typed: Record<SignupField, string> = { name, email, phone, password, confirmPassword, userType: text(fields, 'userType') };
+  for (const field of Object.keys(typed) as SignupField[]) {
+    const problem = signupFieldProblem(field, typed[field], password);
+    if (problem) fieldErrors[field] = problem;
+  }
   if (Object.keys(fieldErrors).length > 0) return { form: { form: 'signup', outcome: 'invalid', values, fieldErrors } };
   try {
     await mutate<{ sendSignupCode: { message: string } }>(SendSignupCodeDocument, { input: { email, phone } }, context);
