@@ -96,14 +96,14 @@ try {
   await call('POST', '/api/users/update-status', { token: adminToken, json: { userIds: [teacherSignUp.userId], status: 'approved' } });
   const teacher = await call('POST', '/api/auth/loginWithPassword', { json: { email: teacherEmail, password: teacherPassword } });
 
-  const upcoming = await call('GET', '/api/events?when=upcoming&limit=50');
-  const event = upcoming.data.find((e) => !e.isFull && !e.cancelled);
-  if (!event) throw new Error('no upcoming seeded event with places');
   const newEvent = async (title) => {
     const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const created = await call('POST', '/api/events', { token: adminToken, json: { title, category: 'general', description: `${title} (contract test)`, date, time: '10:00', location: 'Prayagraj' } });
     return created.data.id;
   };
+  // The event the collection registers for, reminds and checks in: made here, a month ahead, because a seeded
+  // 'upcoming' event may already have started today (upcoming lists events until they end) and refuse them.
+  const eventId = await newEvent(`Contract event ${RUN}`);
   const eventToDelete = await newEvent(`Contract delete ${RUN}`);
   const eventToCancel = await newEvent(`Contract cancel ${RUN}`);
   const userToDelete = (await call('POST', '/api/auth/users', { token: adminToken, json: { name: 'Contract Removed', email: `contract-removed-${RUN}@example.org`, phone: '9876543212', category: 'graduate', password: 'Removed-Password-1' } })).data.id;
@@ -147,7 +147,7 @@ try {
     teacherToken: teacher.token,
     teacherEmail,
     teacherPassword,
-    eventId: event.id,
+    eventId,
     eventToDelete,
     eventToCancel,
     userToDelete,
@@ -161,7 +161,7 @@ try {
     adminPassword: ADMIN.password,
     run: RUN,
   };
-  log('records made: an admin, a person, an approved teacher, three events, a team member, a contact message, an API key, two webhook endpoints and a delivery');
+  log('records made: an admin, a person, an approved teacher, four events, a team member, a contact message, an API key, two webhook endpoints and a delivery');
 
   // ---- Portman: the collection from the served document ----
   const doc = await (await fetch(`${base}/api/openapi.json`)).json();
