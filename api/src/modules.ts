@@ -7,6 +7,7 @@ import { certificatesModule } from './certificates/certificate.module';
 import { checkInModule } from './checkin/checkin.module';
 import { contactsModule } from './contacts/contact.module';
 import { eventsModule } from './events/event.module';
+import { sessionsModule } from './sessions/session.module';
 import { exportsModule } from './exports/export.module';
 import { jobsModule } from './jobs/job.module';
 import { registrationsModule } from './registrations/registration.module';
@@ -50,6 +51,7 @@ export const modules = [
   jobsModule,
   apiKeysModule,
   webhooksModule,
+  sessionsModule,
 ] as const;
 
 export type Module = (typeof modules)[number];

@@ -37,6 +37,7 @@ import { LocalFileStorage, type FileStorage } from './uploads/storage';
 import { UserAdminService } from './users/user.admin.service';
 import { UserService } from './users/user.service';
 import { VisitorService } from './visitors/visitor.service';
+import { SessionService } from './sessions/session.service';
 
 export interface ServiceDeps {
   dataSource: DataSource;
@@ -73,10 +74,12 @@ export function createServices(deps: ServiceDeps) {
   const userAdmin = new UserAdminService(dataSource, audit, users, ledger, config);
   const reminders = new ReminderService(dataSource, clock, jobs, deliveries, audit, config, logger, users);
   const cancellation = new EventCancellation(deliveries, config.publicOrigin, [registrantsToTell, waitlistOffers]);
-  const events = new EventService(dataSource, clock, images, audit, reminders, cancellation, ledger, webhooks);
+  // An event's sessions and per-session attendance (written in the events' and check-in's transactions).
+  const sessions = new SessionService(dataSource);
+  const events = new EventService(dataSource, clock, images, audit, reminders, cancellation, ledger, webhooks, sessions);
   const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
   // Check-in at the door and attendance; the confirmation mail shows the code.
-  const checkIns = new CheckInService(dataSource, clock, events, audit, ledger);
+  const checkIns = new CheckInService(dataSource, clock, events, audit, ledger, sessions);
   const registrations = new RegistrationService(dataSource, clock, events, ledger, deliveries, logger, config, audit, users, reminders, checkIns);
   // The waiting list: offers of freed places (jobs), held places through the registration ledger.
   const waitlist = new WaitlistService(dataSource, clock, jobs, deliveries, events, registrations, ledger, waitlistOffers, logger, config.publicOrigin);
@@ -97,6 +100,7 @@ export function createServices(deps: ServiceDeps) {
     audit,
     rateLimits,
     events,
+    sessions,
     registrations,
     ledger,
     waitlist,
@@ -118,7 +122,7 @@ export function createServices(deps: ServiceDeps) {
     adminAuth: new AdminAuthService(dataSource, tokens, clock, rateLimits, audit, config),
     userAdmin,
     stats: new StatsService(dataSource, clock),
-    exports: new ExportService(userAdmin, events, checkIns),
+    exports: new ExportService(userAdmin, events, checkIns, sessions),
   };
 }
 

@@ -18,14 +18,20 @@ export class CheckInResolver {
     @Arg('code', () => String, { nullable: true }) code: string | null,
     @Arg('userId', () => ID, { nullable: true }) userId: string | null,
     @Arg('scannedAt', () => Date, { nullable: true }) scannedAt: Date | null,
+    @Arg('sessionId', () => ID, { nullable: true, description: 'The session; without it, the one running or next today, else the first' }) sessionId: string | null,
   ): Promise<CheckInResult> {
-    return ctx.services.checkIns.checkIn(ctx.viewer!, eventId, { code: code ?? undefined, userId: userId ?? undefined, scannedAt: scannedAt ?? undefined });
+    return ctx.services.checkIns.checkIn(ctx.viewer!, eventId, { code: code ?? undefined, userId: userId ?? undefined, scannedAt: scannedAt ?? undefined, sessionId: sessionId ?? undefined });
   }
 
   @Mutation(() => CheckInResult, { description: 'Undoes a mistaken check-in (alreadyCheckedIn: whether there was one to undo)' })
   @Access('admin', 'attendance:write')
-  undoCheckIn(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string, @Arg('userId', () => ID) userId: string): Promise<CheckInResult> {
-    return ctx.services.checkIns.undoCheckIn(ctx.viewer!, eventId, userId);
+  undoCheckIn(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('eventId', () => ID) eventId: string,
+    @Arg('userId', () => ID) userId: string,
+    @Arg('sessionId', () => ID, { nullable: true }) sessionId: string | null,
+  ): Promise<CheckInResult> {
+    return ctx.services.checkIns.undoCheckIn(ctx.viewer!, eventId, userId, sessionId ?? undefined);
   }
 
   @Query(() => [Registrant], { description: "An event's registrants with their check-in times, by name; search matches name or e-mail" })

@@ -12,6 +12,7 @@ export const checkInResultSchema = viewSchema<CheckInOutcome>('CheckInResult', {
   name: string(),
   category: CATEGORY_SCHEMA,
   checkedInAt: nullable(dateTime('When the person was checked in (null after an undo)')),
+  sessionId: uuid('The session checked in for (or undone)'),
   alreadyCheckedIn: boolean('Check-in: the person was checked in before (never counted twice; the earliest scan stands). Undo: there was a check-in to undo'),
 }, { description: 'What the door sees after a check-in (or its undoing)' });
 
@@ -20,22 +21,27 @@ export const checkInRoutes = [
   route('post', '/events/:id/check-in', 'admin', {
     scope: 'attendance:write',
     summary: 'Check a person in at the door',
-    description: 'By the code of their QR (`code`) or by person (`userId`), exactly one of the two. Open from the day of the event until a few days after it.',
+    description: 'By the code of their QR (`code`) or by person (`userId`), exactly one of the two, for one session (`sessionId`; without it, the session running or next today, else the first). Checking in twice for a session changes nothing. Open from the day of the event until a few days after it.',
     tag: 'Admin: check-in',
     params: { id: idParam('The event') },
     body: CheckInInput,
     response: { description: 'Checked in (or had been already)', schema: checkInResultSchema },
     errors: ['CHECKIN_OTHER_EVENT', 'ATTENDANCE_CLOSED', 'EVENT_CANCELLED'],
   }, async (ctx) => {
-    const { code, userId, scannedAt } = ctx.body;
-    return ctx.services.checkIns.checkIn(ctx.viewer!, ctx.params.id, { code, userId, scannedAt });
+    const { code, userId, scannedAt, sessionId } = ctx.body;
+    return ctx.services.checkIns.checkIn(ctx.viewer!, ctx.params.id, { code, userId, scannedAt, sessionId });
   }),
   route('delete', '/events/:id/check-in/:userId', 'admin', {
     scope: 'attendance:write',
     summary: 'Undo a check-in',
+    description: 'For one session (`?sessionId=`; without it, the session running or next today, else the first).',
     tag: 'Admin: check-in',
     params: { id: idParam('The event'), userId: idParam('The person') },
+    query: [{ name: 'sessionId', description: 'The session whose check-in is undone' }],
     response: { description: 'The check-in was undone (or there was none)', schema: checkInResultSchema },
     errors: ['ATTENDANCE_CLOSED', 'EVENT_CANCELLED'],
-  }, async (ctx) => ctx.services.checkIns.undoCheckIn(ctx.viewer!, ctx.params.id, ctx.params.userId)),
+  }, async (ctx) => {
+    const sessionId = (ctx.req.query as Record<string, unknown>).sessionId;
+    return ctx.services.checkIns.undoCheckIn(ctx.viewer!, ctx.params.id, ctx.params.userId, typeof sessionId === 'string' && sessionId ? sessionId : undefined);
+  }),
 ];

@@ -13,6 +13,10 @@ import type { RegistrationLedger } from '../registrations/registration-ledger';
 import type { UserCategory } from '../users/user.entity';
 import { checkInQrPng, checkInQrSvg, formatShortCode, parseCheckInInput } from './checkin-code';
 import { CheckInInput, RegistrantSearchInput } from './checkin.types';
+import type { SessionService } from '../sessions/session.service';
+import { defaultSession } from '../sessions/session-rules';
+import { sessionColumns } from '../sessions/session-csv';
+import type { EventSessionEntity } from '../sessions/event-session.entity';
 
 /** Attendance is recorded from the day of the event (India date) until this many days after its last day. */
 export const ATTENDANCE_WINDOW_DAYS = 30;
@@ -27,6 +31,7 @@ export const CHECKIN_MESSAGES = {
   unknownCode: 'Unknown check-in code (the registration may have been cancelled)',
   notRegistered: 'This person is not registered for this event',
   cancelled: 'This event has been cancelled.',
+  unknownSession: 'This session is not one of this event\'s',
 } as const;
 
 export interface CheckInOutcome {
@@ -37,6 +42,7 @@ export interface CheckInOutcome {
   category: UserCategory;
   checkedInAt: Date | null;
   alreadyCheckedIn: boolean;
+  sessionId: string;
 }
 
 export interface RegistrantRow {
@@ -47,6 +53,7 @@ export interface RegistrantRow {
   category: UserCategory;
   registeredAt: Date;
   checkedInAt: Date | null;
+  attendedSessionIds: string[];
 }
 
 export interface MyCheckInRow {
@@ -74,7 +81,8 @@ const toDate = (v: unknown) => (v === null || v === undefined ? null : new Date(
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const REGISTRANT_SQL = `
-  SELECT u.id AS "userId", u.name, u.email, u.phone, u.category, r.created_at AS "registeredAt", r.checked_in_at AS "checkedInAt"
+  SELECT u.id AS "userId", u.name, u.email, u.phone, u.category, r.created_at AS "registeredAt", r.checked_in_at AS "checkedInAt",
+         ARRAY(SELECT sa.session_id::text FROM session_attendance sa WHERE sa.registration_id = r.id ORDER BY sa.checked_in_at) AS "attendedSessionIds"
     FROM registrations r JOIN users u ON u.id = r.user_id`;
 
 const toRegistrant = (r: Record<string, unknown>): RegistrantRow => ({
@@ -85,6 +93,7 @@ const toRegistrant = (r: Record<string, unknown>): RegistrantRow => ({
   category: r.category as UserCategory,
   registeredAt: new Date(r.registeredAt as string),
   checkedInAt: toDate(r.checkedInAt),
+  attendedSessionIds: (r.attendedSessionIds as string[] | null) ?? [],
 });
 
 const ATTENDANCE_COLUMNS: CsvColumn<RegistrantRow>[] = [
@@ -109,6 +118,8 @@ export class CheckInService {
     private readonly events: EventService,
     private readonly audit: AuditService,
     private readonly ledger: RegistrationLedger,
+    /** Attendance per session (the registration's check-in is the first at any of them). */
+    private readonly sessions: SessionService,
   ) {}
 
   /** Checks a person in by code (short code or the QR's secret) or by user id. */
@@ -126,40 +137,60 @@ export class CheckInService {
       const reg = parsed ? await this.lockByCode(m, parsed.kind, parsed.value) : await this.lockByUser(m, eventId, input.userId!);
       if (!reg) throw notFound(parsed ? CHECKIN_MESSAGES.unknownCode : CHECKIN_MESSAGES.notRegistered);
       if (reg.event_id !== eventId) throw new DomainError('CHECKIN_OTHER_EVENT', await this.otherEventMessage(m, reg.event_id));
+      const session = await this.sessionFor(m, event, input.sessionId, now);
       const before = toDate(reg.checked_in_at);
+      const attendance = await this.sessions.recordAttendance(m, reg.id, session.id, at, actor.id);
+      // The registration's own check-in is the first at any session ("came at least once").
       const recorded = await this.ledger.recordCheckIn(m, reg.id, at, actor.id);
-      if (recorded) {
+      if (attendance.recorded || recorded) {
         await this.audit.record(
           actor,
-          { action: 'registration.check-in', entityType: 'registration', entityId: eventId, before: { eventId, userId: reg.user_id, checkedInAt: before }, after: { eventId, userId: reg.user_id, checkedInAt: recorded, scannedAt: input.scannedAt ?? null } },
+          { action: 'registration.check-in', entityType: 'registration', entityId: eventId, before: { eventId, userId: reg.user_id, checkedInAt: before }, after: { eventId, userId: reg.user_id, sessionId: session.id, checkedInAt: attendance.checkedInAt, scannedAt: input.scannedAt ?? null } },
           m,
         );
       }
       return {
         success: true,
-        message: before ? CHECKIN_MESSAGES.already : CHECKIN_MESSAGES.checkedIn,
+        message: attendance.recorded ? CHECKIN_MESSAGES.checkedIn : CHECKIN_MESSAGES.already,
         userId: reg.user_id,
         name: reg.name,
         category: reg.category,
-        checkedInAt: recorded ?? before,
-        alreadyCheckedIn: before !== null,
+        checkedInAt: attendance.checkedInAt,
+        alreadyCheckedIn: !attendance.recorded,
+        sessionId: session.id,
       };
     });
   }
 
+  /** The session named (400 when it is not the event's), or the one running or next today, else the first. */
+  private async sessionFor(m: EntityManager, event: EventEntity, sessionId: string | undefined, now: Date): Promise<EventSessionEntity> {
+    const sessions = await this.sessions.ensure(m, event);
+    if (!sessionId) return defaultSession(sessions, now);
+    const found = sessions.find((x) => x.id === sessionId);
+    if (!found) throw validationError(CHECKIN_MESSAGES.unknownSession, { sessionId: CHECKIN_MESSAGES.unknownSession });
+    return found;
+  }
+
   /** Undoes a mistaken check-in (within the same window); audited. */
-  async undoCheckIn(actor: Viewer, eventId: string, userId: string): Promise<CheckInOutcome> {
+  async undoCheckIn(actor: Viewer, eventId: string, userId: string, sessionId?: string): Promise<CheckInOutcome> {
     const event = await this.events.get(eventId);
-    this.assertOpen(event, this.clock.now());
+    const now = this.clock.now();
+    this.assertOpen(event, now);
     if (!isUuid(userId)) throw notFound(CHECKIN_MESSAGES.notRegistered);
     return this.dataSource.transaction(async (m) => {
       const reg = await this.lockByUser(m, eventId, userId);
       if (!reg) throw notFound(CHECKIN_MESSAGES.notRegistered);
-      const cleared = await this.ledger.clearCheckIn(m, reg.id);
-      if (cleared) {
-        await this.audit.record(actor, { action: 'registration.check-in.undo', entityType: 'registration', entityId: eventId, before: { eventId, userId, checkedInAt: toDate(reg.checked_in_at) }, after: { eventId, userId, checkedInAt: null } }, m);
+      const session = await this.sessionFor(m, event, sessionId, now);
+      const cleared = await this.sessions.clearAttendance(m, reg.id, session.id);
+      // The registration's check-in stays the first of the sessions still attended; none left, none.
+      const [first] = await queryRows<{ at: Date | string | null }>(m, `SELECT min(checked_in_at) AS at FROM session_attendance WHERE registration_id = $1`, [reg.id]);
+      if (first?.at) await m.query(`UPDATE registrations SET checked_in_at = $2 WHERE id = $1`, [reg.id, first.at]);
+      else if (cleared || reg.checked_in_at) await this.ledger.clearCheckIn(m, reg.id);
+      const undone = cleared || (!first?.at && !!reg.checked_in_at);
+      if (undone) {
+        await this.audit.record(actor, { action: 'registration.check-in.undo', entityType: 'registration', entityId: eventId, before: { eventId, userId, sessionId: session.id, checkedInAt: toDate(reg.checked_in_at) }, after: { eventId, userId, sessionId: session.id, checkedInAt: toDate(first?.at ?? null) } }, m);
       }
-      return { success: true, message: cleared ? CHECKIN_MESSAGES.undone : CHECKIN_MESSAGES.notCheckedIn, userId, name: reg.name, category: reg.category, checkedInAt: null, alreadyCheckedIn: cleared };
+      return { success: true, message: undone ? CHECKIN_MESSAGES.undone : CHECKIN_MESSAGES.notCheckedIn, userId, name: reg.name, category: reg.category, checkedInAt: null, alreadyCheckedIn: undone, sessionId: session.id };
     });
   }
 
@@ -190,7 +221,8 @@ export class CheckInService {
   /** Everyone registered (by name), with when they came; blank for those who did not. */
   async attendanceCsv(eventId: string): Promise<{ csv: string; title: string }> {
     const event = await this.events.get(eventId);
-    return { csv: toCsv(await this.registrants(eventId), ATTENDANCE_COLUMNS), title: event.title };
+    const sessions = (await this.sessions.sessionsOf([event])).get(event.id) ?? [];
+    return { csv: toCsv(await this.registrants(eventId), [...ATTENDANCE_COLUMNS, ...sessionColumns(sessions, (r: RegistrantRow) => r.attendedSessionIds)]), title: event.title };
   }
 
   /** The viewer's codes for each event id (null where not registered): one query for a list; none signed out. */

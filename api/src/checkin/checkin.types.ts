@@ -19,6 +19,10 @@ export class CheckInInput {
   @Transform(trimOptional) @IsOptional() @Matches(UUID_PATTERN, { message: 'Unknown person' })
   userId?: string;
 
+  /** The session checked in for; without it, the one running or next today, else the first. */
+  @Transform(trimOptional) @IsOptional() @Matches(UUID_PATTERN, { message: 'Unknown session' })
+  sessionId?: string;
+
   /** When a check-in queued offline was scanned (ISO time); used when plausible, else the time it arrives. */
   @Transform(toDate) @IsOptional() @IsDate({ message: 'scannedAt must be an ISO date and time' })
   scannedAt?: Date;
@@ -39,6 +43,7 @@ export class CheckInResult {
   @Field(() => Date, { nullable: true, description: 'When the person was checked in (null after an undo)' }) checkedInAt: Date | null;
   @Field({ description: 'Check-in: the person was checked in before (never counted twice; the earliest scan time stands). Undo: there was a check-in to undo' })
   alreadyCheckedIn: boolean;
+  @Field(() => ID, { description: 'The session checked in for (or undone)' }) sessionId: string;
 }
 
 @ObjectType({ description: 'A person registered for an event, as the door and attendance pages see them' })
@@ -49,7 +54,8 @@ export class Registrant {
   @Field(() => String, { nullable: true }) phone: string | null;
   @Field(() => UserCategory) category: UserCategoryValue;
   @Field() registeredAt: Date;
-  @Field(() => Date, { nullable: true }) checkedInAt: Date | null;
+  @Field(() => Date, { nullable: true, description: 'First check-in, at any session' }) checkedInAt: Date | null;
+  @Field(() => [ID], { description: 'The sessions this person was checked in for' }) attendedSessionIds: string[];
 }
 
 @ObjectType()

@@ -72,6 +72,10 @@ export class EventEntity {
   @Column({ name: 'waitlist_offer_hours', type: 'int', default: 24 })
   waitlistOfferHours: number;
 
+  /** The certificate's rule: attended at least this many of its sessions (null: all of them). */
+  @Column({ name: 'certificate_min_sessions', type: 'int', nullable: true })
+  certificateMinSessions: number | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

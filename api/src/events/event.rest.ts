@@ -7,6 +7,7 @@ import { EVENT_CATEGORIES, type EventEntity } from './event.entity';
 import { PAGE_SIZE, PageArgs, restPage } from '../common/page';
 import { registrationHandles } from '../registrations/registration-handle';
 import { isFullFor } from '../registrations/registration-ledger';
+import { restSessions, restSessionSchema, type RestSession } from '../sessions/session.rest';
 
 /** What the viewer sees of an event's waiting list (WaitlistService.eventDecorations). */
 export interface RestEventDecoration {
@@ -15,6 +16,8 @@ export interface RestEventDecoration {
   mine: { position: number | null; offerExpiresAt: Date | null } | null;
   /** The event's registrations, oldest first (RegistrationService.registrationsOf). */
   registrations: { id: string; userId: string }[];
+  /** Its sessions in the request's language (sessions/session.rest.ts). */
+  sessions: RestSession[];
 }
 
 /**
@@ -41,6 +44,7 @@ export function toRestEvent(view: EventView, viewerId: string | null, decoration
     // Full for a newcomer while every free place is due to someone waiting (the fairness rule).
     isFull: view.isFull || isFullFor(view, decoration.waitlistCount),
     waitlistCount: decoration.waitlistCount,
+    sessions: decoration.sessions,
     ...(viewerId ? { waitlistPosition: decoration.mine?.position ?? null, offerExpiresAt: decoration.mine?.offerExpiresAt ?? null } : {}),
   };
 }
@@ -55,9 +59,13 @@ function handlesFor(secret: string) {
 /** Events in the REST shape for the caller, decorated (registered? the waiting list) in one lookup for the whole list. */
 export async function restEvents(ctx: RestContext, events: EventEntity[]) {
   const ids = events.map((e) => e.id);
-  const [decorations, registrations] = await Promise.all([ctx.services.waitlist.eventDecorations(ctx.viewer, ids), ctx.services.registrations.registrationsOf(ids)]);
+  const [decorations, registrations, sessions] = await Promise.all([
+    ctx.services.waitlist.eventDecorations(ctx.viewer, ids),
+    ctx.services.registrations.registrationsOf(ids),
+    restSessions(ctx, events),
+  ]);
   const handle = handlesFor(ctx.services.config.jwtSecret);
-  return events.map((e, i) => toRestEvent(ctx.services.events.toView(e), ctx.viewer?.id ?? null, { ...decorations[i], registrations: registrations.get(e.id) ?? [] }, ctx.lang, handle));
+  return events.map((e, i) => toRestEvent(ctx.services.events.toView(e), ctx.viewer?.id ?? null, { ...decorations[i], registrations: registrations.get(e.id) ?? [], sessions: sessions.get(e.id) ?? [] }, ctx.lang, handle));
 }
 
 export const restEvent = async (ctx: RestContext, event: EventEntity) => (await restEvents(ctx, [event]))[0];
@@ -94,6 +102,7 @@ export const restEventSchema = viewSchema<ReturnType<typeof toRestEvent>>(
     status: oneOfValues(Object.values(EventTiming), 'The same as timing (the legacy name)'),
     cancelled: boolean('An admin cancelled it: no registration, registrants were told'),
     cancelledAt: nullable(dateTime()),
+    certificateMinSessions: nullable(integer('The certificate needs attendance at this many sessions (null: all of them)')),
     createdAt: dateTime(),
     registrations: arrayOf(
       object({ _id: string("An opaque handle; in the caller's own registration, the caller's user id") }),
@@ -101,6 +110,7 @@ export const restEventSchema = viewSchema<ReturnType<typeof toRestEvent>>(
     ),
     isRegistered: boolean('The caller is registered'),
     waitlistCount: integer('How many people wait for a place'),
+    sessions: arrayOf(restSessionSchema, 'The sessions in time order (one for a single-session event); `date` and `time` above are the first\'s'),
     waitlistPosition: nullable(integer("Signed in only: the caller's place in the waiting list (null when not waiting)")),
     offerExpiresAt: nullable(dateTime('Signed in only: until when a place offered to the caller is held')),
   },

@@ -19,6 +19,8 @@ import { EVENT_TEXT_COLUMNS, eventText } from './event-text';
 import { eventEndsAt } from './event-end';
 import type { WebhookPlanner } from '../webhooks/webhook.service';
 import { eventPayload } from '../webhooks/webhook-payloads';
+import type { SessionService } from '../sessions/session.service';
+import { assertMinSessions, parseSessionsField, planSessions, singleSession, spanOf, SESSION_MESSAGES, type PlannedSession } from '../sessions/session-rules';
 import { EVENT_TEXT, EventFilter, EventInput, EventOrder, EventTiming, EventUpdateInput, EventWhen, type DayCount, type EventView } from './event.types';
 
 export const EVENT_NOT_FOUND = 'Event not found';
@@ -71,6 +73,8 @@ export class EventService {
     private readonly ledger: RegistrationLedger,
     /** event.created, event.updated and event.cancelled webhooks, planned in the same transactions. */
     private readonly webhooks: WebhookPlanner,
+    /** The event's sessions, written in its transactions; the row's start and end follow the first and last. */
+    private readonly sessions: SessionService,
   ) {}
 
   private get repo() {
@@ -146,8 +150,13 @@ export class EventService {
 
   /** Admin create; the image is a just-uploaded file or the key of one uploaded earlier (POST /api/uploads). */
   async create(actor: Viewer | null, rawInput: unknown, image?: Buffer): Promise<EventEntity> {
-    const input = await validateInput(EventInput, rawInput);
+    const input = await validateInput(EventInput, parseSessionsField(rawInput));
+    // With sessions, the row's date, time and end are theirs (first start, last end).
+    const sessions = input.sessions ? planSessions(input.sessions) : null;
+    if (sessions) Object.assign(input, spanOf(sessions));
     this.assertEndAfterStart(input.date, input.time, input.endDate ?? null, input.endTime ?? null);
+    const planned = sessions ?? [singleSession({ date: input.date, time: input.time, endDate: input.endDate ?? null, endTime: input.endTime ?? null })];
+    assertMinSessions(input.certificateMinSessions, planned.length);
     if (!image && input.imageKey) await this.images.assertUsableKey(input.imageKey);
     const imageKey = image ? await this.images.save(image) : input.imageKey ?? null;
     try {
@@ -170,8 +179,10 @@ export class EventService {
             speaker: input.speaker ?? null,
             translations: applyTranslationInput({}, input, EVENT_TEXT),
             imageKey,
+            certificateMinSessions: input.certificateMinSessions ?? null,
           }),
         );
+        await this.sessions.write(m, saved.id, planned);
         await this.audit.record(actor, { action: 'event.create', entityType: 'event', entityId: saved.id, before: null, after: saved }, m);
         await this.reminders.scheduleFor(m, saved);
         touched(m, topics.events, topics.event(saved.id));
@@ -185,7 +196,8 @@ export class EventService {
   }
 
   async update(actor: Viewer | null, id: string, rawInput: unknown, image?: Buffer): Promise<{ before: EventEntity; after: EventEntity }> {
-    const input = await validateInput(EventUpdateInput, rawInput ?? {});
+    const input = await validateInput(EventUpdateInput, parseSessionsField(rawInput ?? {}));
+    const sessions = input.sessions ? planSessions(input.sessions) : null;
     await this.get(id);
     if (!image && input.imageKey) await this.images.assertUsableKey(input.imageKey);
     const newKey = image ? await this.images.save(image) : undefined;
@@ -217,12 +229,15 @@ export class EventService {
           const taken = event.offeredCount ? `${event.registeredCount + event.offeredCount} places already taken (registered, or held for people from the waiting list)` : `${event.registeredCount} people already registered`;
           throw validationError(`Max participants cannot be below the ${taken}`, { maxParticipants: 'Too low' });
         }
+        if (input.certificateMinSessions !== undefined) event.certificateMinSessions = input.certificateMinSessions ?? null;
+        const planned = await this.plannedSessions(m, event, before, sessions);
         this.assertEndAfterStart(event.date, event.time, event.endDate, event.endTime);
         event.startsAt = indiaInstant(event.date, event.time);
         if (newKey) event.imageKey = newKey;
         else if (input.imageKey !== undefined) event.imageKey = input.imageKey || null;
         if (event.imageKey !== before.imageKey) oldKey = before.imageKey;
         const after = await m.getRepository(EventEntity).save(event);
+        await this.sessions.write(m, id, planned);
         await this.audit.record(actor, { action: 'event.update', entityType: 'event', entityId: id, before, after }, m);
         // Moving the event moves its reminder (one keyed job).
         await this.reminders.scheduleFor(m, after);
@@ -306,6 +321,29 @@ export class EventService {
       .getMany();
   }
 
+  /**
+   * An edit's sessions: those given (the row's start and end follow them); else, for a one-session event,
+   * that session follows the row's (possibly changed) date and time, keeping its own title and place. A
+   * several-session event's dates change only through its sessions. K stays within 1..N.
+   */
+  private async plannedSessions(m: EntityManager, event: EventEntity, before: EventEntity, given: PlannedSession[] | null): Promise<PlannedSession[]> {
+    const current = await this.sessions.rowsOf(m, event.id);
+    let planned: PlannedSession[];
+    if (given) {
+      Object.assign(event, spanOf(given));
+      planned = given;
+    } else if (current.length > 1) {
+      const moved = (['date', 'time', 'endDate', 'endTime'] as const).find((k) => (event[k] ?? null) !== (before[k] ?? null));
+      if (moved) throw validationError(SESSION_MESSAGES.datesInSessions, { [moved]: SESSION_MESSAGES.datesInSessions });
+      planned = current;
+    } else {
+      const [one] = current;
+      planned = [singleSession(event, one ? { id: one.id, title: one.title, titleHi: one.titleHi, location: one.location, locationHi: one.locationHi } : {})];
+    }
+    assertMinSessions(event.certificateMinSessions, planned.length);
+    return planned;
+  }
+
   private assertEndAfterStart(date: string, time: string, endDate: string | null, endTime: string | null): void {
     if (!endDate && !endTime) return;
     const start = indiaInstant(date, time);
@@ -342,6 +380,7 @@ export class EventService {
       timing: date > today ? EventTiming.UPCOMING : date === today ? EventTiming.ACTIVE : EventTiming.PAST,
       cancelled: !!e.cancelledAt,
       cancelledAt: e.cancelledAt ?? null,
+      certificateMinSessions: e.certificateMinSessions ?? null,
       createdAt: e.createdAt,
     };
   }

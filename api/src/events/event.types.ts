@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { trim, trimOptional } from '../common/validate';
 import { IMAGE_KEY_PATTERN } from '../uploads/image.service';
@@ -7,6 +7,7 @@ import { TRANSLATION_LANGUAGES } from '../i18n/languages';
 import { withTranslationInputs } from '../i18n/translation-inputs';
 import type { LocalizedText, TextSpec } from '../i18n/translations';
 import { EVENT_CATEGORIES, type EventCategoryValue } from './event.entity';
+import { EventSessionInput, MAX_SESSIONS } from '../sessions/session.types';
 
 export enum EventWhen {
   UPCOMING = 'upcoming',
@@ -91,6 +92,7 @@ export class EventView {
   @Field(() => EventTiming) timing: EventTiming;
   @Field({ description: 'An admin cancelled it: no registration, registrants were told' }) cancelled: boolean;
   @Field(() => Date, { nullable: true }) cancelledAt: Date | null;
+  @Field(() => Int, { nullable: true, description: 'The certificate needs attendance at this many sessions (null: all of them)' }) certificateMinSessions: number | null;
   @Field() createdAt: Date;
 }
 
@@ -214,6 +216,17 @@ export class EventInput {
   @Field(() => String, { nullable: true, description: 'An image uploaded with POST /api/uploads' })
   @Transform(trimOptional) @IsOptional() @Matches(IMAGE_KEY_PATTERN, { message: 'Image key is invalid' })
   imageKey?: string;
+
+  @Field(() => [EventSessionInput], { nullable: true, description: `The sessions, in time order (1-${MAX_SESSIONS}); without them, date, time, endDate and endTime make the one session. In a multipart form: JSON text` })
+  @IsOptional() @IsArray({ message: 'Sessions must be a list of sessions (in a form: JSON text)' })
+  @ArrayMinSize(1, { message: 'An event has at least one session' }) @ArrayMaxSize(MAX_SESSIONS, { message: `An event has at most ${MAX_SESSIONS} sessions` })
+  @ValidateNested({ each: true }) @Type(() => EventSessionInput)
+  sessions?: EventSessionInput[];
+
+  @Field(() => Int, { nullable: true, description: 'Certificate rule: attended at least this many of the N sessions (1-N; null or absent: all)' })
+  @Transform(({ value }) => (value === '' || value === 'null' ? null : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value))
+  @IsOptional() @IsInt({ message: 'Sessions needed for a certificate must be a whole number' })
+  certificateMinSessions?: number | null;
 }
 
 /** An edit: every field optional (the old edit form has no required checks), the same shape rules. */
@@ -274,6 +287,17 @@ export class EventUpdateInput {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value === null ? '' : value))
   @IsOptional() @Matches(/^([a-f0-9]{24})?$/, { message: 'Image key is invalid' })
   imageKey?: string;
+
+  @Field(() => [EventSessionInput], { nullable: true, description: `Replaces the sessions (give an existing session's id to keep its attendance), in time order (1-${MAX_SESSIONS}); without them, a one-session event follows date, time, endDate and endTime. In a multipart form: JSON text` })
+  @IsOptional() @IsArray({ message: 'Sessions must be a list of sessions (in a form: JSON text)' })
+  @ArrayMinSize(1, { message: 'An event has at least one session' }) @ArrayMaxSize(MAX_SESSIONS, { message: `An event has at most ${MAX_SESSIONS} sessions` })
+  @ValidateNested({ each: true }) @Type(() => EventSessionInput)
+  sessions?: EventSessionInput[];
+
+  @Field(() => Int, { nullable: true, description: 'Certificate rule: attended at least this many of the N sessions (1-N; null or absent: all)' })
+  @Transform(({ value }) => (value === '' || value === 'null' ? null : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value))
+  @IsOptional() @IsInt({ message: 'Sessions needed for a certificate must be a whole number' })
+  certificateMinSessions?: number | null;
 }
 
 withTranslationInputs(EventInput, EVENT_TEXT);

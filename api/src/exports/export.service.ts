@@ -3,6 +3,8 @@ import type { EventService } from '../events/event.service';
 import type { UserAdminService } from '../users/user.admin.service';
 import type { UserEntity } from '../users/user.entity';
 import { toCsv, type CsvColumn } from './csv';
+import type { SessionService } from '../sessions/session.service';
+import { sessionColumns } from '../sessions/session-csv';
 
 const USER_COLUMNS: CsvColumn<UserEntity>[] = [
   { header: 'id', value: (u) => u.id },
@@ -21,7 +23,7 @@ const USER_COLUMNS: CsvColumn<UserEntity>[] = [
 
 /** CSV downloads for admins (users with the list's filters, students, an event's registrations and attendance). */
 export class ExportService {
-  constructor(private readonly userAdmin: UserAdminService, private readonly events: EventService, private readonly checkIns: CheckInService) {}
+  constructor(private readonly userAdmin: UserAdminService, private readonly events: EventService, private readonly checkIns: CheckInService, private readonly sessions: SessionService) {}
 
   async usersCsv(filter: unknown): Promise<string> {
     return toCsv(await this.userAdmin.all(filter), USER_COLUMNS);
@@ -33,7 +35,10 @@ export class ExportService {
 
   async registrationsCsv(eventId: string): Promise<{ csv: string; title: string }> {
     const event = await this.events.get(eventId);
-    return { csv: toCsv(await this.events.registeredUsers(eventId), USER_COLUMNS), title: event.title };
+    // Several sessions: a column per session, attended yes or no.
+    const [sessions, attended] = await Promise.all([this.sessions.sessionsOf([event]), this.sessions.attendedByUser(eventId)]);
+    const columns = [...USER_COLUMNS, ...sessionColumns(sessions.get(event.id) ?? [], (u: UserEntity) => attended.get(u.id) ?? [])];
+    return { csv: toCsv(await this.events.registeredUsers(eventId), columns), title: event.title };
   }
 
   /** Everyone registered for an event: name, email, phone, category, registered at, checked in at (blank: did not come). */

@@ -1,0 +1,31 @@
+import { nullable, object, string, uuid } from '../openapi/schema';
+import type { RestContext } from '../rest/route';
+import type { EventEntity } from '../events/event.entity';
+import { sessionText } from './session-rules';
+
+/** A session in the REST shape: its own title and place in the request's language, null where it has none. */
+export interface RestSession {
+  id: string;
+  date: string;
+  time: string;
+  endTime: string | null;
+  title: string | null;
+  location: string | null;
+}
+
+export const restSessionSchema = object({
+  id: uuid(),
+  date: string('Local (India) date, YYYY-MM-DD'),
+  time: string('Local start time, HH:MM (24h)'),
+  endTime: nullable(string('Local end time, HH:MM (null: none given)')),
+  title: nullable(string("Its own title in the request's language (null: the event's title stands)")),
+  location: nullable(string("Its own place in the request's language (null: the event's place)")),
+});
+
+/** Each event's sessions for the REST answer (one query for a list). */
+export async function restSessions(ctx: RestContext, events: EventEntity[]): Promise<Map<string, RestSession[]>> {
+  const byEvent = await ctx.services.sessions.sessionsOf(events);
+  return new Map(
+    [...byEvent].map(([id, list]) => [id, list.map((s) => ({ id: s.id, date: s.date, time: s.time, endTime: s.endTime, ...sessionText(s, ctx.lang) }))]),
+  );
+}
