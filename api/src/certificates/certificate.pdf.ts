@@ -28,6 +28,15 @@ export interface CertificateInput {
   issuedAt: Date;
   verificationCode: string;
   verifyUrl: string;
+  /** An event of several sessions: how many the person attended, of how many, and their hours (none: one session, worded as before). */
+  sessions?: { attended: number; total: number; hours: number | null } | null;
+}
+
+/** "They attended 8 of 10 sessions (16 hours)." in the certificate's language; empty for a single-session event. */
+export function sessionsSentence(s: CertificateInput['sessions'], lang: CertificateLanguage): string {
+  if (!s || s.total < 2) return '';
+  const hours = s.hours ? (lang === 'hi' ? ` (${s.hours} घंटे)` : ` (${s.hours} ${s.hours === 1 ? 'hour' : 'hours'})`) : '';
+  return lang === 'hi' ? ` ${s.total} में से ${s.attended} सत्रों${hours} में उपस्थित रहे।` : ` Attended ${s.attended} of ${s.total} sessions${hours}.`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -517,6 +526,8 @@ export async function renderCertificate(input: CertificateInput): Promise<Buffer
     lang === 'hi'
       ? [['ने दिनांक ', regular], [eventDate, strong], [' को ', regular], [place, regular], [' में आयोजित ', regular], ...titlePieces, [' में सहभागिता की।', regular]]
       : [['participated in ', regular], ...titlePieces, [`, held on `, regular], [eventDate, strong], [` at ${place}.`, regular]];
+  const sessionsText = sessionsSentence(input.sessions, lang);
+  if (sessionsText) rest.push([sessionsText, regular]);
 
   const regionTop = y + 22; // below the heading
   const regionBottom = 418; // above the signature row

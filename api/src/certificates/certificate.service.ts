@@ -1,3 +1,4 @@
+import { ATTENDED_SESSIONS_SQL, ELIGIBLE_SQL } from '../sessions/session.service';
 import { asLanguage } from '../i18n/languages';
 import type { EventEntity } from '../events/event.entity';
 import { eventText } from '../events/event-text';
@@ -35,6 +36,7 @@ export const CERTIFICATE_MESSAGES = {
   notAttended: 'This person did not attend this event (no check-in was recorded), so no certificate can be issued',
   noneIssued: 'No new certificates: everyone who attended has one already',
   viewerNotAttended: 'Certificates are only for people who attended this event',
+  tooFewSessions: 'This person did not attend enough sessions for a certificate (see the event\'s certificate rule)',
   notIssued: 'Your certificate for this event has not been issued yet',
   revokedDownload: 'Your certificate for this event was withdrawn by the organisers',
   unknownCode: 'No certificate has this code. Please check it against the certificate.',
@@ -61,9 +63,12 @@ interface CertificateRow {
   issued_at: Date | string;
   revoked_at: Date | string | null;
   revoke_reason: string | null;
+  sessions_attended: number | null;
+  sessions_total: number | null;
+  hours_attended: number | string | null;
 }
 
-const CERTIFICATE_COLUMNS = `c.id, c.code, c.event_id, c.user_id, c.language, c.participant_name, c.event_title, c.event_starts_at, c.event_place, c.issued_at, c.revoked_at, c.revoke_reason`;
+const CERTIFICATE_COLUMNS = `c.id, c.code, c.event_id, c.user_id, c.language, c.participant_name, c.event_title, c.event_starts_at, c.event_place, c.issued_at, c.revoked_at, c.revoke_reason, c.sessions_attended, c.sessions_total, c.hours_attended`;
 
 export interface MyCertificateRow {
   code: string;
@@ -162,14 +167,22 @@ export class CertificateService {
       if (event.cancelled_at) throw new DomainError('EVENT_CANCELLED', CERTIFICATE_MESSAGES.eventCancelled);
       if (now.getTime() < eventEndsAt({ date: event.date, endDate: event.end_date, endTime: event.end_time }).getTime()) throw conflict(CERTIFICATE_MESSAGES.notEnded);
       if (input.userId) {
-        const [reg] = await queryRows<{ checked_in_at: Date | null }>(m, `SELECT checked_in_at FROM registrations WHERE event_id = $1 AND user_id = $2`, [eventId, input.userId]);
+        const [reg] = await queryRows<{ checked_in_at: Date | null; eligible: boolean }>(
+          m,
+          `SELECT r.checked_in_at, ${ELIGIBLE_SQL('r', 'e')} AS eligible FROM registrations r JOIN events e ON e.id = r.event_id WHERE r.event_id = $1 AND r.user_id = $2`,
+          [eventId, input.userId],
+        );
         if (!reg?.checked_in_at) throw conflict(CERTIFICATE_MESSAGES.notAttended);
+        if (!reg.eligible) throw conflict(CERTIFICATE_MESSAGES.tooFewSessions);
       }
-      const people = await queryRows<{ id: string; name: string; email: string; language: string }>(
+      // Eligible: attended at least K of the N sessions (sessions/session.service.ts).
+      const people = await queryRows<{ id: string; name: string; email: string; language: string; attended: number; total: number; hours: number | string | null }>(
         m,
-        `SELECT u.id, u.name, u.email, u.language
-           FROM registrations r JOIN users u ON u.id = r.user_id
-          WHERE r.event_id = $1 AND r.checked_in_at IS NOT NULL AND ($2::uuid IS NULL OR r.user_id = $2::uuid)
+        `SELECT u.id, u.name, u.email, u.language, ${ATTENDED_SESSIONS_SQL('r')}::int AS attended,
+                (SELECT count(*) FROM event_sessions es WHERE es.event_id = r.event_id)::int AS total,
+                (SELECT round((sum(EXTRACT(EPOCH FROM (s.ends_at - s.starts_at))) / 3600)::numeric, 2) FROM session_attendance sa JOIN event_sessions s ON s.id = sa.session_id WHERE sa.registration_id = r.id) AS hours
+           FROM registrations r JOIN users u ON u.id = r.user_id JOIN events e ON e.id = r.event_id
+          WHERE r.event_id = $1 AND ${ELIGIBLE_SQL('r', 'e')} AND ($2::uuid IS NULL OR r.user_id = $2::uuid)
             AND NOT EXISTS (SELECT 1 FROM certificates c WHERE c.event_id = r.event_id AND c.user_id = r.user_id)
           ORDER BY u.name, u.id`,
         [eventId, input.userId ?? null],
@@ -183,9 +196,9 @@ export class CertificateService {
         rows.push(
           ...(await queryRows<{ id: string; user_id: string; code: string }>(
             m,
-            `INSERT INTO certificates (code, event_id, user_id, language, participant_name, event_title, event_starts_at, event_place, issued_at, issued_by)
-             SELECT v.code, $1, v.user_id, v.language, v.name, v.title, $2, v.place, $3, $4
-               FROM unnest($5::text[], $6::uuid[], $7::text[], $8::text[], $9::text[], $10::text[]) AS v(code, user_id, language, name, title, place)
+            `INSERT INTO certificates (code, event_id, user_id, language, participant_name, event_title, event_starts_at, event_place, issued_at, issued_by, sessions_attended, sessions_total, hours_attended)
+             SELECT v.code, $1, v.user_id, v.language, v.name, v.title, $2, v.place, $3, $4, v.attended, v.total, v.hours
+               FROM unnest($5::text[], $6::uuid[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[], $12::int[], $13::numeric[]) AS v(code, user_id, language, name, title, place, attended, total, hours)
              ON CONFLICT (event_id, user_id) DO NOTHING
              RETURNING id, user_id, code`,
             [
@@ -199,6 +212,9 @@ export class CertificateService {
               chunk.map((p) => p.name),
               chunk.map((p) => textIn(asLanguage(p.language)).title),
               chunk.map((p) => textIn(asLanguage(p.language)).location),
+              chunk.map((p) => Math.min(Number(p.attended), Number(p.total) || 1)),
+              chunk.map((p) => Number(p.total) || 1),
+              chunk.map((p) => (p.hours === null ? null : Number(p.hours))),
             ],
           )),
         );
@@ -295,7 +311,7 @@ export class CertificateService {
       this.dataSource,
       `SELECT true AS event_exists,
               (SELECT count(*) FROM registrations r
-                WHERE r.event_id = e.id AND r.checked_in_at IS NOT NULL
+                WHERE r.event_id = e.id AND ${ELIGIBLE_SQL('r', 'e')}
                   AND NOT EXISTS (SELECT 1 FROM certificates c WHERE c.event_id = r.event_id AND c.user_id = r.user_id))::int AS n
          FROM events e WHERE e.id = $1`,
       [eventId],
@@ -368,6 +384,7 @@ export class CertificateService {
       issuedAt: toDate(c.issued_at),
       verificationCode: c.code,
       verifyUrl: this.verifyUrl(c.code),
+      sessions: c.sessions_total ? { attended: c.sessions_attended ?? 0, total: c.sessions_total, hours: c.hours_attended === null ? null : Number(c.hours_attended) } : null,
     });
   }
 

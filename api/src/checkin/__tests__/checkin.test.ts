@@ -178,7 +178,7 @@ describe('checking in at the door', () => {
     const a = await codesOf(event.id, asha.id);
     const res = await checkIn(event.id, { code: dashed(a.code).toLowerCase() });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Checked in', userId: asha.id, name: 'Asha Verma', category: 'graduate', checkedInAt: at('2026-06-17T09:15:00').toISOString(), alreadyCheckedIn: false });
+    expect(res.body).toEqual({ success: true, message: 'Checked in', userId: asha.id, name: 'Asha Verma', category: 'graduate', checkedInAt: at('2026-06-17T09:15:00').toISOString(), alreadyCheckedIn: false, sessionId: expect.any(String) });
 
     const r = await codesOf(event.id, ravi.id);
     expect((await checkIn(event.id, { code: r.secret })).body).toMatchObject({ name: 'Ravi Kumar', alreadyCheckedIn: false });

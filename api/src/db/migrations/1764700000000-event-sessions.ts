@@ -5,7 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * when the event never had an end time: it ends with its day) and optional title and place per
  * language; every existing event gets one session from its own start and end. `session_attendance`
  * is attendance per session; every existing check-in becomes attendance at its event's only session.
- * `events.certificate_min_sessions`: the certificate's "attended at least K of N" (null: all of them).
+ * `events.certificate_min_sessions`: the certificate's "attended at least K of N" (null: all of them);
+ * certificates keep how many sessions and hours the person attended.
  */
 export class EventSessions1764700000000 implements MigrationInterface {
   name = 'EventSessions1764700000000';
@@ -36,6 +37,8 @@ export class EventSessions1764700000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX session_attendance_session ON session_attendance (session_id)`);
     await q.query(`ALTER TABLE events ADD COLUMN certificate_min_sessions int`);
+    // What a certificate says of the sessions (snapshot at issue; null on those issued before sessions existed).
+    await q.query(`ALTER TABLE certificates ADD COLUMN sessions_attended int, ADD COLUMN sessions_total int, ADD COLUMN hours_attended numeric(7,2)`);
     // The end as the events row says it (India time, UTC+05:30, no daylight saving) when it has an end time;
     // otherwise null (the event ends with its day, as events/event-end.ts reads it). An end not after the
     // start (old rows allowed it) is dropped.
@@ -56,6 +59,7 @@ export class EventSessions1764700000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE certificates DROP COLUMN sessions_attended, DROP COLUMN sessions_total, DROP COLUMN hours_attended`);
     await q.query(`ALTER TABLE events DROP COLUMN certificate_min_sessions`);
     await q.query(`DROP TABLE session_attendance`);
     await q.query(`DROP TABLE event_sessions`);
