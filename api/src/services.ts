@@ -72,10 +72,10 @@ export function createServices(deps: ServiceDeps) {
   const ledger = new RegistrationLedger(waitlistOffers, webhooks);
   const users = new UserService(dataSource, config);
   const userAdmin = new UserAdminService(dataSource, audit, users, ledger, config);
-  const reminders = new ReminderService(dataSource, clock, jobs, deliveries, audit, config, logger, users);
-  const cancellation = new EventCancellation(deliveries, config.publicOrigin, [registrantsToTell, waitlistOffers]);
-  // An event's sessions and per-session attendance (written in the events' and check-in's transactions).
+  // An event's sessions and per-session attendance (written in the events' and check-in's transactions; reminders go out per session).
   const sessions = new SessionService(dataSource);
+  const reminders = new ReminderService(dataSource, clock, jobs, deliveries, audit, config, logger, users, sessions);
+  const cancellation = new EventCancellation(deliveries, config.publicOrigin, [registrantsToTell, waitlistOffers]);
   const events = new EventService(dataSource, clock, images, audit, reminders, cancellation, ledger, webhooks, sessions);
   const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
   // Check-in at the door and attendance; the confirmation mail shows the code.

@@ -20,6 +20,7 @@ import { eventEndsAt } from './event-end';
 import type { WebhookPlanner } from '../webhooks/webhook.service';
 import { eventPayload } from '../webhooks/webhook-payloads';
 import type { SessionService } from '../sessions/session.service';
+import type { EventSessionView } from '../sessions/session.types';
 import { assertMinSessions, parseSessionsField, planSessions, singleSession, spanOf, SESSION_MESSAGES, type PlannedSession } from '../sessions/session-rules';
 import { EVENT_TEXT, EventFilter, EventInput, EventOrder, EventTiming, EventUpdateInput, EventWhen, type DayCount, type EventView } from './event.types';
 
@@ -146,6 +147,11 @@ export class EventService {
     const event = await (manager ?? this.dataSource.manager).getRepository(EventEntity).findOne({ where: { id } });
     if (!event) throw notFound(EVENT_NOT_FOUND);
     return event;
+  }
+
+  /** The event's sessions in order (one for a single-session event). */
+  async sessionsOf(event: EventEntity): Promise<EventSessionView[]> {
+    return (await this.sessions.sessionsOf([event])).get(event.id) ?? [];
   }
 
   /** Admin create; the image is a just-uploaded file or the key of one uploaded earlier (POST /api/uploads). */

@@ -1,4 +1,6 @@
-import { createEvent } from 'ics';
+import { createEvent, createEvents, type EventAttributes } from 'ics';
+import type { EventSessionView } from '../sessions/session.types';
+import { sessionText } from '../sessions/session-rules';
 import { indiaInstant } from '../common/clock';
 import type { EventEntity } from '../events/event.entity';
 import { eventText } from '../events/event-text';
@@ -25,30 +27,47 @@ export function mailAddressOf(from: string): string | null {
  * and the "Add to calendar" download. URL is the event's page on the public site (in `lang`), and ORGANIZER
  * the organisation with its address (RFC 5545 requires a calendar address: `mailto:` MAIL_FROM's address).
  */
-export function eventIcs(event: EventEntity, site: IcsSite, lang: Language = 'en'): string {
+export function eventIcs(event: EventEntity, site: IcsSite, lang: Language = 'en', sessions?: readonly EventSessionView[]): string {
   const text = localize(eventText(event), lang);
+  const full = text.description!;
+  const description = full.length > 1000 ? `${full.slice(0, 997)}...` : full;
+  const organizer = mailAddressOf(site.mailFrom);
+  const common = {
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    description,
+    url: eventPageUrl(site.publicOrigin, event.id, lang),
+    productId: ORGANISATION,
+    ...(organizer ? { organizer: { name: ORGANISATION, email: organizer } } : {}),
+    status: 'CONFIRMED',
+  } as const;
+  // Several sessions: one VEVENT each, with a UID of its own that stays while the session does.
+  if (sessions && sessions.length > 1) {
+    const { error, value } = createEvents(
+      sessions.map((s, i): EventAttributes => {
+        const own = sessionText(s, lang);
+        const start = new Date(s.startsAt).getTime();
+        const end = s.endsAt ? new Date(s.endsAt).getTime() : start + DEFAULT_DURATION_MS;
+        const label = lang === 'hi' ? `सत्र ${i + 1}/${sessions.length}` : `session ${i + 1} of ${sessions.length}`;
+        return { ...common, start, end, title: `${text.title!}: ${own.title ?? label}`, location: own.location ?? text.location!, uid: `${event.id}-${s.id}@gyan-jyoti-education-mission` };
+      }),
+    );
+    if (error || !value) throw error ?? new Error('could not build the calendar file');
+    return foldByOctets(value);
+  }
   const date = typeof event.date === 'string' ? event.date : new Date(event.date as unknown as Date).toISOString().slice(0, 10);
   const start = event.startsAt.getTime();
   let end = event.endDate || event.endTime ? indiaInstant(event.endDate ?? date, event.endTime ?? (event.endDate ? '23:59' : event.time)).getTime() : NaN;
   if (!Number.isFinite(end) || end <= start) end = start + DEFAULT_DURATION_MS;
-  const full = text.description!;
-  const description = full.length > 1000 ? `${full.slice(0, 997)}...` : full;
-  const organizer = mailAddressOf(site.mailFrom);
   const { error, value } = createEvent({
+    ...common,
     start,
-    startInputType: 'utc',
-    startOutputType: 'utc',
     end,
-    endInputType: 'utc',
-    endOutputType: 'utc',
     title: text.title!,
-    description,
     location: text.location!,
-    url: eventPageUrl(site.publicOrigin, event.id, lang),
     uid: `${event.id}@gyan-jyoti-education-mission`,
-    productId: ORGANISATION,
-    ...(organizer ? { organizer: { name: ORGANISATION, email: organizer } } : {}),
-    status: 'CONFIRMED',
   });
   if (error || !value) throw error ?? new Error('could not build the calendar file');
   return foldByOctets(value);
@@ -86,6 +105,6 @@ export const icsFilename = (event: EventEntity) =>
   `${event.title.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).toLowerCase() || 'event'}.ics`;
 
 /** The event's calendar file as a mail attachment (the confirmation and the reminder carry it). */
-export function icsAttachment(event: EventEntity, site: IcsSite, lang: Language): MailAttachment {
-  return { filename: icsFilename(event), content: eventIcs(event, site, lang), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+export function icsAttachment(event: EventEntity, site: IcsSite, lang: Language, sessions?: readonly EventSessionView[]): MailAttachment {
+  return { filename: icsFilename(event), content: eventIcs(event, site, lang, sessions), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
 }

@@ -182,7 +182,7 @@ export class RegistrationService {
   /** The iCalendar file of an event ("Add to calendar"). */
   async calendarFile(eventId: string, lang: Language = 'en'): Promise<{ filename: string; content: string }> {
     const event = await this.getEvent(eventId);
-    return { filename: icsFilename(event), content: eventIcs(event, this.site, lang) };
+    return { filename: icsFilename(event), content: eventIcs(event, this.site, lang, await this.events.sessionsOf(event)) };
   }
 
   /**
@@ -210,7 +210,7 @@ export class RegistrationService {
     const user = await this.dataSource.getRepository(UserEntity).findOne({ where: { id: d.userId } });
     if (!user) return { skip: 'the account was deleted' };
     const { language, reminderLeadHours, checkIn } = await this.confirmationDetails(user.id, event);
-    const ics = icsAttachment(event, this.site, language);
+    const ics = icsAttachment(event, this.site, language, await this.events.sessionsOf(event));
     return registrationConfirmationMail({
       to: d.recipient,
       name: user.name,

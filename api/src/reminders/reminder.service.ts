@@ -18,6 +18,8 @@ import { icsAttachment } from '../registrations/registration.ics';
 import { mailEventOf } from '../events/event.mail';
 import { UserEntity } from '../users/user.entity';
 import type { UserService } from '../users/user.service';
+import type { SessionService } from '../sessions/session.service';
+import { sessionMailEvent } from '../sessions/session-mail';
 
 /** The one keyed job per event (key: the event id) that plans its reminders when their time comes. */
 export const REMINDER_JOB = 'event-reminders';
@@ -56,6 +58,8 @@ export class ReminderService implements EventReminderSchedule {
     private readonly config: ReminderConfig,
     private readonly logger: Logger,
     private readonly users: UserService,
+    /** Reminders go out before each session. */
+    private readonly sessions: SessionService,
   ) {
     jobs.define<{ eventId: string }>({ name: REMINDER_JOB, retryLimit: 5, retryDelaySeconds: 60, handle: (data) => this.runReminderJob(data.eventId) });
     deliveries.compose(REMINDER_MAIL, (d) => this.composeReminder(d));
@@ -77,11 +81,24 @@ export class ReminderService implements EventReminderSchedule {
    * moment (replacing the pending one), or gone when it is cancelled or has started.
    */
   async scheduleFor(m: EntityManager, event: Pick<EventEntity, 'id' | 'startsAt' | 'cancelledAt'>): Promise<void> {
-    if (event.cancelledAt || new Date(event.startsAt).getTime() <= this.clock.now().getTime()) {
+    const next = event.cancelledAt ? null : await this.nextStart(m, event.id, new Date(event.startsAt));
+    if (!next) {
       await this.jobs.cancelPending(m, REMINDER_JOB, event.id);
       return;
     }
-    await this.jobs.replace(m, REMINDER_JOB, event.id, { eventId: event.id }, await this.queueTime(m, this.dueAt(event.startsAt)));
+    await this.jobs.replace(m, REMINDER_JOB, event.id, { eventId: event.id }, await this.queueTime(m, this.dueAt(next)));
+  }
+
+  /** The start of the event's next session not yet begun (an event without session rows: its own start), or null. */
+  private async nextStart(m: EntityManager, eventId: string, eventStart: Date): Promise<Date | null> {
+    const now = this.clock.now();
+    const [row] = await queryRows<{ next: Date | string | null; n: number | string }>(
+      m,
+      `SELECT min(starts_at) FILTER (WHERE starts_at > $2) AS next, count(*)::int AS n FROM event_sessions WHERE event_id = $1`,
+      [eventId, now],
+    );
+    if (Number(row.n) > 0) return row.next ? new Date(row.next) : null;
+    return eventStart.getTime() > now.getTime() ? eventStart : null;
   }
 
   /** The event is cancelled or deleted: no reminder any more. */
@@ -108,7 +125,7 @@ export class ReminderService implements EventReminderSchedule {
     const rows = await queryRows<{ id: string }>(
       this.dataSource,
       `SELECT e.id FROM events e
-        WHERE e.cancelled_at IS NULL AND e.starts_at > $1
+        WHERE e.cancelled_at IS NULL AND (e.starts_at > $1 OR EXISTS (SELECT 1 FROM event_sessions s WHERE s.event_id = e.id AND s.starts_at > $1))
           AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = $2 AND j.singleton_key = e.id::text)`,
       [now, REMINDER_JOB],
     );
@@ -143,25 +160,29 @@ export class ReminderService implements EventReminderSchedule {
         [eventId],
       );
       if (!event || event.cancelled_at) return;
-      const startsAt = new Date(event.starts_at);
-      if (now.getTime() >= startsAt.getTime()) return;
-      const due = this.dueAt(startsAt);
-      if (now.getTime() < due.getTime()) {
-        await this.jobs.replace(m, REMINDER_JOB, eventId, { eventId }, await this.queueTime(m, due));
-        return;
+      // Each session not yet begun whose reminder moment has come gets its mails; the job comes back for the next.
+      const rows = await queryRows<{ id: string; starts_at: Date | string }>(m, `SELECT id, starts_at FROM event_sessions WHERE event_id = $1 ORDER BY position`, [eventId]);
+      const starts = rows.length ? rows.map((r) => ({ id: r.id as string | null, startsAt: new Date(r.starts_at) })) : [{ id: null, startsAt: new Date(event.starts_at) }];
+      const ahead = starts.filter((x) => x.startsAt.getTime() > now.getTime());
+      let planned = 0;
+      for (const session of ahead.filter((x) => this.dueAt(x.startsAt).getTime() <= now.getTime())) {
+        const due = this.dueAt(session.startsAt);
+        const people = await queryRows<{ id: string; email: string }>(
+          m,
+          `SELECT u.id, u.email FROM registrations r JOIN users u ON u.id = r.user_id
+            WHERE r.event_id = $1 AND r.created_at < $2 AND u.reminders_enabled
+            ORDER BY r.created_at, u.id`,
+          [eventId, due],
+        );
+        // Keyed by the session's start: one mail per person and session, never twice; a moved session reminds once more.
+        const start = session.startsAt.toISOString();
+        planned += await this.deliveries.plan(
+          m,
+          people.map((p) => ({ key: `reminder:${eventId}:${p.id}:${start}`, kind: REMINDER_MAIL, userId: p.id, eventId, recipient: p.email, payload: { startsAt: start, ...(session.id ? { sessionId: session.id } : {}) } })),
+        );
       }
-      const people = await queryRows<{ id: string; email: string }>(
-        m,
-        `SELECT u.id, u.email FROM registrations r JOIN users u ON u.id = r.user_id
-          WHERE r.event_id = $1 AND r.created_at < $2 AND u.reminders_enabled
-          ORDER BY r.created_at, u.id`,
-        [eventId, due],
-      );
-      const start = startsAt.toISOString();
-      const planned = await this.deliveries.plan(
-        m,
-        people.map((p) => ({ key: `reminder:${eventId}:${p.id}:${start}`, kind: REMINDER_MAIL, userId: p.id, eventId, recipient: p.email, payload: { startsAt: start } })),
-      );
+      const next = ahead.find((x) => this.dueAt(x.startsAt).getTime() > now.getTime());
+      if (next) await this.jobs.replace(m, REMINDER_JOB, eventId, { eventId }, await this.queueTime(m, this.dueAt(next.startsAt)));
       if (planned) this.logger.info('event reminders planned', { eventId, planned });
     });
   }
@@ -175,8 +196,10 @@ export class ReminderService implements EventReminderSchedule {
       const [event] = await queryRows<{ starts_at: Date | string; cancelled_at: Date | null }>(m, `SELECT starts_at, cancelled_at FROM events WHERE id = $1 FOR KEY SHARE`, [eventId]);
       if (!event) throw notFound(REMINDER_MESSAGES.eventNotFound);
       if (event.cancelled_at) throw new DomainError('EVENT_CANCELLED', REMINDER_MESSAGES.eventCancelled);
-      if (new Date(event.starts_at).getTime() <= now.getTime()) throw new DomainError('EVENT_PAST', REMINDER_MESSAGES.eventStarted);
-      const start = iso(event.starts_at);
+      // Several sessions: the reminder is of the next one not yet begun.
+      const next = await this.nextStart(m, eventId, new Date(event.starts_at));
+      if (!next) throw new DomainError('EVENT_PAST', REMINDER_MESSAGES.eventStarted);
+      const start = iso(next);
       const people = await queryRows<{ id: string; email: string }>(
         m,
         `SELECT u.id, u.email FROM registrations r JOIN users u ON u.id = r.user_id
@@ -209,18 +232,22 @@ export class ReminderService implements EventReminderSchedule {
     if (!event) return { skip: 'the event was deleted' };
     if (event.cancelledAt) return { skip: 'the event was cancelled' };
     const now = this.clock.now();
-    if (event.startsAt.getTime() <= now.getTime()) return { skip: 'the event has started' };
-    if (typeof d.payload.startsAt === 'string' && d.payload.startsAt !== event.startsAt.toISOString()) return { skip: 'the event was moved (its new time has its own reminder)' };
+    const sessions = await this.sessions.sessionsOf([event]);
+    const list = sessions.get(event.id) ?? [];
+    // The session reminded of: the one starting at the planned time (a session since moved has its own reminder).
+    const session = typeof d.payload.startsAt === 'string' ? list.find((s) => new Date(s.startsAt).toISOString() === d.payload.startsAt) : list[0];
+    if (!session) return { skip: 'the event was moved (its new time has its own reminder)' };
+    if (new Date(session.startsAt).getTime() <= now.getTime()) return { skip: 'the event has started' };
     const user = d.userId ? await this.dataSource.getRepository(UserEntity).findOne({ where: { id: d.userId } }) : null;
     if (!user) return { skip: 'the account was deleted' };
     if (!user.remindersEnabled) return { skip: 'reminders turned off' };
     const language = asLanguage(user.language);
-    const ics = icsAttachment(event, this.config, language);
+    const ics = icsAttachment(event, this.config, language, list);
     const mail = eventReminderMail({
       to: user.email,
       name: user.name,
       language,
-      event: mailEventOf(event, language),
+      event: sessionMailEvent(mailEventOf(event, language), list, session, language),
       publicOrigin: this.config.publicOrigin,
       ics,
       stopRemindersUrl: this.users.stopPageUrl(user.id),
