@@ -53,6 +53,8 @@ export type EventFilter = {
 
 export type EventInput = {
   category: EventCategory;
+  /** Certificate rule: attended at least this many of the N sessions (1-N; null or absent: all) */
+  certificateMinSessions?: number | null | undefined;
   /** YYYY-MM-DD (a longer ISO string is cut to its first 10 characters) */
   date: string;
   description: string;
@@ -67,6 +69,8 @@ export type EventInput = {
   /** Location (Hindi); empty or null removes it (English is shown instead) */
   locationHi?: string | null | undefined;
   maxParticipants?: number | null | undefined;
+  /** The sessions, in time order (1-50); without them, date, time, endDate and endTime make the one session. In a multipart form: JSON text */
+  sessions?: Array<EventSessionInput> | null | undefined;
   speaker?: string | null | undefined;
   /** Speaker (Hindi); empty or null removes it (English is shown instead) */
   speakerHi?: string | null | undefined;
@@ -83,6 +87,21 @@ export type EventOrder =
   | 'DATE'
   | 'UPCOMING_FIRST';
 
+export type EventSessionInput = {
+  /** Local date, YYYY-MM-DD */
+  date: string;
+  /** Local end time, HH:MM, on the same day (after the start) */
+  endTime?: string | null | undefined;
+  /** An existing session of this event (keeps its attendance); omit for a new one */
+  id?: string | number | null | undefined;
+  location?: string | null | undefined;
+  locationHi?: string | null | undefined;
+  /** Local start time, HH:MM */
+  time: string;
+  title?: string | null | undefined;
+  titleHi?: string | null | undefined;
+};
+
 /** The admin reading: by date only, later is UPCOMING, today ACTIVE, earlier PAST */
 export type EventTiming =
   | 'ACTIVE'
@@ -91,6 +110,8 @@ export type EventTiming =
 
 export type EventUpdateInput = {
   category?: EventCategory | null | undefined;
+  /** Certificate rule: attended at least this many of the N sessions (1-N; null or absent: all) */
+  certificateMinSessions?: number | null | undefined;
   date?: string | null | undefined;
   description?: string | null | undefined;
   /** Description (Hindi); empty or null removes it (English is shown instead) */
@@ -108,6 +129,8 @@ export type EventUpdateInput = {
   locationHi?: string | null | undefined;
   /** null (or an empty string over REST) clears it */
   maxParticipants?: number | null | undefined;
+  /** Replaces the sessions (give an existing session's id to keep its attendance), in time order (1-50); without them, a one-session event follows date, time, endDate and endTime. In a multipart form: JSON text */
+  sessions?: Array<EventSessionInput> | null | undefined;
   /** Empty string clears it */
   speaker?: string | null | undefined;
   /** Speaker (Hindi); empty or null removes it (English is shown instead) */

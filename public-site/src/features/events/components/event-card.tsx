@@ -8,11 +8,13 @@ import { useLocale } from '@/i18n/use-locale';
 import { descriptionPreview } from '../lib/event-text';
 import { EventBadge } from './event-badge';
 import { RegisterButton } from './register-button';
+import { SessionCount } from './event-sessions';
 import defaultEventImage from '@/assets/event-default.webp';
 import './events.css';
 import { Icon } from '@/components/ui/icon';
 
-export type EventCardEvent = EventCardFieldsFragment;
+/** The card's fields; a list that asks for the sessions' ids gets "10 sessions" on the card. */
+export type EventCardEvent = EventCardFieldsFragment & { sessions?: readonly { id: string }[] | null };
 
 /** Navigation state passed to the detail page so it can render at once while it fetches. */
 export interface EventNavigationState {
@@ -53,6 +55,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventCardEvent; 
             })}
           </time>
         </p>
+        <SessionCount sessions={event.sessions} />
         <p className="event-card__location">{event.location}</p>
         <p className="event-card__description">{descriptionPreview(event.description, locale)}</p>
         <div className="event-card__actions">

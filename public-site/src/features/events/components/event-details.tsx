@@ -9,13 +9,14 @@ import { useLocale } from '@/i18n/use-locale';
 import { useAuthToken } from '@/lib/auth-token';
 import { EventBadge } from './event-badge';
 import { EventRegistrationSlot } from './event-registration-slot';
+import { EventSessionList, type ShownSession } from './event-sessions';
 import defaultEventImage from '@/assets/event-default.webp';
 import { EVENT_IMAGE_SIZES } from '../lib/event-image';
 
 // Only a signed-in reader has a check-in code or certificate: its code (and the data layer) loads for them.
 const MyEventPass = lazyPart<{ eventId: string }>(() => import('./my-event-pass').then((m) => ({ default: m.MyEventPass })), { data: 'when-wanted' });
 
-export type ShownEvent = EventCardFieldsFragment & Partial<EventDetailFieldsFragment>;
+export type ShownEvent = EventCardFieldsFragment & Partial<EventDetailFieldsFragment> & { sessions?: readonly ShownSession[] | null };
 
 /**
  * An event's page content: from the event itself (`complete`), or from its card's fields while it loads
@@ -134,6 +135,7 @@ export function EventDetails({ event, complete }: { event: ShownEvent; complete:
           ) : null}
         </div>
       </div>
+      <EventSessionList sessions={event.sessions} />
       <div className="event-detail__description">
         {event.description.split(/\n{2,}/).map((para, i) => (
           <p key={i}>{para}</p>

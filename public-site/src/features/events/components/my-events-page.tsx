@@ -15,6 +15,7 @@ import { useLocale } from '@/i18n/use-locale';
 import { useMyEvents } from '../api/use-my-events';
 import { EventBadge } from './event-badge';
 import { CertificateDownloadButton } from './my-event-pass';
+import { EventSessionList } from './event-sessions';
 import './events.css';
 
 type MyEvents = MyEventsQuery['myEvents'];
@@ -80,6 +81,7 @@ function PastEntry({ event }: { event: Past }) {
       <p className={`my-event__attendance ${attended ? 'my-event__attendance--yes' : ''}`.trim()}>
         {event.cancelled ? t('events.cancelled') : attended ? t('myEvents.attended') : t('myEvents.notAttended')}
       </p>
+      {event.cancelled ? null : <EventSessionList sessions={event.sessions} attended={new Set((event.mySessionAttendance ?? []).filter((a) => a.attended).map((a) => a.sessionId))} headingLevel={4} />}
       {certificate ? (
         certificate.revoked ? (
           <p className="my-event__note">{t('eventPass.certificateRevoked')}</p>
