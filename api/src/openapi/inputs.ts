@@ -62,6 +62,8 @@ export class InputSchemas {
   private convert(cls: InputClass): JsonSchema {
     const schema = targetConstructorToSchema(cls, {
       refPointerPrefix: COMPONENT_PREFIX,
+      // A nested list (`@ValidateNested({ each: true }) @Type(() => X)`) refers to X, not to Array.
+      classTransformerMetadataStorage: defaultMetadataStorage,
       additionalConverters: {
         // The defaults also say `type: number`, which would override IsInt's `integer` depending on decorator order.
         [MIN]: (meta) => ({ minimum: meta.constraints[0] }),
@@ -73,7 +75,8 @@ export class InputSchemas {
     const properties = schema.properties ?? {};
     for (const meta of validationStorage().getTargetValidationMetadatas(cls as new () => object, '', true, false)) {
       if (meta.type !== ValidationTypes.NESTED_VALIDATION) continue;
-      const nested = Reflect.getMetadata('design:type', cls.prototype, meta.propertyName) as InputClass | undefined;
+      const typed = defaultMetadataStorage.findTypeMetadata(cls, meta.propertyName)?.typeFunction() as InputClass | undefined;
+      const nested = typed ?? (Reflect.getMetadata('design:type', cls.prototype, meta.propertyName) as InputClass | undefined);
       if (nested && nested !== Object && nested !== Array) this.nestedIn.set(cls.name, [...(this.nestedIn.get(cls.name) ?? []), this.register(nested)]);
     }
     // type-graphql's field descriptions (these classes are GraphQL inputs too) describe the REST fields as well.
