@@ -21,6 +21,7 @@ import {
 import { LanguageTextPanel } from '@/components/ui/language-text-panel';
 import { useLanguageForm } from '@/lib/use-language-form';
 import { EventCardPreview } from './event-card-preview';
+import { EventSessionsEditor } from './event-sessions-editor';
 
 const t = en.events;
 const resolver = rulesResolver(validateEventForm);
@@ -44,6 +45,7 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
     setError,
     setFocus,
     watch,
+    getValues,
     formState: { errors, isSubmitting },
     // The form focuses the first error itself: it may sit on the other language's tab, which must open first.
   } = useForm<EventFormValues>({ defaultValues: initialValues, resolver, shouldFocusError: false });
@@ -59,7 +61,7 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
     } catch (err) {
       const serverErrors: FieldErrors<EventFormValues> = {};
       for (const [name, message] of Object.entries(validationFields(err))) {
-        if (!(name in emptyEventForm)) continue;
+        if (!(name in emptyEventForm) && !name.startsWith('sessions.')) continue;
         setError(name as keyof EventFormValues, { type: 'server', message });
         serverErrors[name as keyof EventFormValues] = { type: 'server', message };
       }
@@ -165,6 +167,7 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
             </label>
           )}
         </div>
+        <EventSessionsEditor control={control} register={register} getValues={getValues} errors={errors} lang={lang} />
       </div>
       <div className="form-actions">
         <Link to={paths.events.getHref()} className="btn btn-secondary">

@@ -1,9 +1,10 @@
 // The event form, defined once: its values, its rules (English text required, Hindi optional, both
 // within the API's limits), how an event fills it, and how it becomes the create / update input.
-import type { AdminEventFieldsFragment, EventCategory, EventInput, EventUpdateInput } from '@/gql/graphql';
+import type { AdminEventFieldsFragment, AdminEventSessionFieldsFragment, EventCategory, EventInput, EventUpdateInput } from '@/gql/graphql';
 import { en } from '@/i18n/en';
 import { fieldIn, textLength, translationIn, type TextFieldSpec } from '@/lib/content-languages';
 import { isUrl } from '@/lib/is-url';
+import { minSessionsOf, sessionRowsOf, toSessionsInput, validateSessions, type SessionRow } from './session-rules';
 
 const t = en.events;
 const v = t.validation;
@@ -53,8 +54,12 @@ export interface EventFormValues {
   speakerHi: string;
   waitlistOfferHours: string;
   removeImage: boolean;
+  /** Several sessions (lib/session-rules.ts); none: one session from date and time. */
+  sessions: SessionRow[];
+  certificateMinSessions: string;
 }
-export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
+/** Field errors; a session's fields are named `sessions.{i}.{field}`. */
+export type EventFormErrors = Partial<Record<keyof EventFormValues, string>> & Record<string, string>;
 
 export const emptyEventForm: EventFormValues = {
   title: '',
@@ -74,6 +79,8 @@ export const emptyEventForm: EventFormValues = {
   speakerHi: '',
   waitlistOfferHours: String(DEFAULT_WAITLIST_OFFER_HOURS),
   removeImage: false,
+  sessions: [],
+  certificateMinSessions: '',
 };
 
 /** The language-neutral fields in the order the form shows them (the first one in error gets the focus). */
@@ -90,8 +97,11 @@ export function validateEventForm(values: EventFormValues): EventFormErrors {
     if (textLength(values[fieldIn(field, 'hi')].trim()) > max) errors[fieldIn(field, 'hi')] = en.content.tooLong(en.content.fieldIn(label, en.content.languages.hi), max);
   }
   if (!values.category) errors.category = v.categoryRequired;
-  if (!values.date) errors.date = v.dateRequired;
-  if (!values.time) errors.time = v.timeRequired;
+  // With sessions, the event's date and time are the first session's.
+  const sessions = values.sessions ?? [];
+  if (!values.date && !sessions.length) errors.date = v.dateRequired;
+  if (!values.time && !sessions.length) errors.time = v.timeRequired;
+  Object.assign(errors, validateSessions(sessions, values.certificateMinSessions ?? ''));
   const max = values.maxParticipants;
   if (max && !(Number.isInteger(Number(max)) && Number(max) >= 1)) errors.maxParticipants = v.maxParticipantsMin;
   if (!isOfferHours(values.waitlistOfferHours)) errors.waitlistOfferHours = v.waitlistOfferHoursRange;
@@ -100,7 +110,7 @@ export function validateEventForm(values: EventFormValues): EventFormErrors {
 }
 
 /** An event as the form shows it; the Hindi fields come from `translations` (as written, no fallback). */
-export function toEventFormValues(e: AdminEventFieldsFragment): EventFormValues {
+export function toEventFormValues(e: AdminEventFieldsFragment & Partial<AdminEventSessionFieldsFragment>): EventFormValues {
   const hi = translationIn(e.translations, 'hi');
   return {
     ...emptyEventForm,
@@ -120,6 +130,8 @@ export function toEventFormValues(e: AdminEventFieldsFragment): EventFormValues 
     speaker: e.speaker ?? '',
     speakerHi: hi.speaker ?? '',
     waitlistOfferHours: String(e.waitlistOfferHours),
+    sessions: sessionRowsOf(e),
+    certificateMinSessions: e.certificateMinSessions ? String(e.certificateMinSessions) : '',
   };
 }
 
@@ -146,6 +158,17 @@ export function toCreateEventInput(values: EventFormValues, imageKey?: string): 
     speakerHi: optional(values.speakerHi),
     waitlistOfferHours: Number(values.waitlistOfferHours.trim()),
     imageKey,
+    ...sessionsFields(values),
+  };
+}
+
+/** The sessions and the K-of-N rule (with sessions, the event's date and time are the first one's). */
+function sessionsFields(values: EventFormValues) {
+  const sessions = toSessionsInput(values.sessions ?? []);
+  return {
+    sessions,
+    certificateMinSessions: minSessionsOf(values.certificateMinSessions ?? ''),
+    ...(sessions ? { date: sessions[0].date, time: sessions[0].time } : {}),
   };
 }
 
@@ -172,5 +195,6 @@ export function toUpdateEventInput(values: EventFormValues, imageKey?: string): 
     speakerHi: values.speakerHi.trim(),
     waitlistOfferHours: Number(values.waitlistOfferHours.trim()),
     imageKey: imageKey ?? (values.removeImage ? '' : undefined),
+    ...sessionsFields(values),
   };
 }
