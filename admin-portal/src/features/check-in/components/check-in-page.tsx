@@ -14,6 +14,8 @@ import { categoryOneLabel } from '@/features/users/lib/categories';
 import { parseCode } from '../lib/code';
 import { enqueue, readQueue, removeFromQueue, type QueuedCheckIn } from '../lib/queue';
 import { QrScanner } from './qr-scanner';
+import { SessionPicker } from './session-picker';
+import { defaultSessionId } from '../lib/sessions';
 import '../check-in.css';
 
 const t = en.checkIn;
@@ -121,12 +123,15 @@ function ResultCard({ outcome, onUndo, undoing }: { outcome: Outcome | null; onU
 
 function RegistrantSearch({
   eventId,
+  sessionId,
   overrides,
   busy,
   onCheckIn,
   onUndo,
 }: {
   eventId: string;
+  /** Several sessions: whether each person came to this one. */
+  sessionId?: string;
   overrides: Record<string, string | null>;
   busy: boolean;
   onCheckIn: (userId: string, name: string) => void;
@@ -170,7 +175,9 @@ function RegistrantSearch({
           {(list) => (
             <ul className="plain-list check-in-people">
               {list.map((p) => {
-                const checkedInAt = p.userId in overrides ? overrides[p.userId] : p.checkedInAt;
+                const key = overrideKey(p.userId, sessionId);
+                const here = !sessionId || p.attendedSessionIds.includes(sessionId) ? p.checkedInAt : null;
+                const checkedInAt = key in overrides ? overrides[key] : here;
                 return (
                   <li key={p.userId} className="plain-list-item">
                     <div>
@@ -200,6 +207,9 @@ function RegistrantSearch({
   );
 }
 
+/** The page's own record of a check-in or undo: per person, and per session when there are several. */
+const overrideKey = (userId: string, sessionId?: string) => (sessionId ? `${sessionId}:${userId}` : userId);
+
 export function CheckInPage() {
   useDocumentTitle(t.title);
   const { id: eventId = '' } = useParams();
@@ -219,13 +229,17 @@ export function CheckInPage() {
   /** Check-ins and undos made here, over what the search last loaded. */
   const [overrides, setOverrides] = useState<Record<string, string | null>>({});
   const syncingRef = useRef(false);
+  // Several sessions: the one checked in for, by default the one running or next today.
+  const sessions = eventData?.event.sessions ?? [];
+  const [pickedSession, setPickedSession] = useState<string | undefined>();
+  const sessionId = sessions.length > 1 ? (pickedSession ?? defaultSessionId(sessions, new Date())) : undefined;
 
   const queueAttempt = useCallback(
     (attempt: Attempt, scannedAt: string) => {
-      setQueue(enqueue({ eventId, code: attempt.code, userId: attempt.userId, label: attempt.label, scannedAt }));
+      setQueue(enqueue({ eventId, code: attempt.code, userId: attempt.userId, label: attempt.label, scannedAt, sessionId }));
       setOutcome({ kind: 'queued', label: attempt.label });
     },
-    [eventId],
+    [eventId, sessionId],
   );
 
   const sync = useCallback(async () => {
@@ -237,13 +251,13 @@ export function CheckInPage() {
     try {
       for (const entry of pending) {
         try {
-          const res = await checkIn({ variables: { eventId: entry.eventId, code: entry.code, userId: entry.userId, scannedAt: entry.scannedAt } });
+          const res = await checkIn({ variables: { eventId: entry.eventId, code: entry.code, userId: entry.userId, scannedAt: entry.scannedAt, sessionId: entry.sessionId } });
           const r = res.data?.checkIn;
           removeFromQueue(entry.id);
           // alreadyCheckedIn: sent before (or scanned at another door) — the first time stands; it counts as synced.
           if (r && entry.eventId === eventId) {
             setSynced((list) => [`${r.name} · ${formatDateTime(r.checkedInAt ?? entry.scannedAt)}`, ...list].slice(0, 20));
-            setOverrides((o) => ({ ...o, [r.userId]: r.checkedInAt ?? entry.scannedAt }));
+            setOverrides((o) => ({ ...o, [overrideKey(r.userId, entry.sessionId)]: r.checkedInAt ?? entry.scannedAt }));
           }
         } catch (err) {
           if (isNetworkFailure(err)) break;
@@ -288,10 +302,10 @@ export function CheckInPage() {
         return true;
       }
       try {
-        const res = await checkIn({ variables: { eventId, code: a.code, userId: a.userId, scannedAt } });
+        const res = await checkIn({ variables: { eventId, code: a.code, userId: a.userId, scannedAt, sessionId } });
         const r = res.data?.checkIn;
         if (!r) throw new Error('no data');
-        setOverrides((o) => ({ ...o, [r.userId]: r.checkedInAt ?? scannedAt }));
+        setOverrides((o) => ({ ...o, [overrideKey(r.userId, sessionId)]: r.checkedInAt ?? scannedAt }));
         setOutcome({ kind: r.alreadyCheckedIn ? 'already' : 'checkedIn', userId: r.userId, name: r.name, category: r.category, checkedInAt: r.checkedInAt ?? null });
         return true;
       } catch (err) {
@@ -304,7 +318,7 @@ export function CheckInPage() {
         return false;
       }
     },
-    [checkIn, eventId, queueAttempt],
+    [checkIn, eventId, queueAttempt, sessionId],
   );
 
   const onSubmitCode = async (e: FormEvent) => {
@@ -332,8 +346,8 @@ export function CheckInPage() {
 
   const onUndo = async (userId: string, name: string) => {
     try {
-      await undoCheckIn({ variables: { eventId, userId } });
-      setOverrides((o) => ({ ...o, [userId]: null }));
+      await undoCheckIn({ variables: { eventId, userId, sessionId } });
+      setOverrides((o) => ({ ...o, [overrideKey(userId, sessionId)]: null }));
       setOutcome({ kind: 'undone', name });
     } catch (err) {
       setOutcome({ kind: 'error', message: describeError(err, t.undoFailed) });
@@ -361,6 +375,8 @@ export function CheckInPage() {
           {t.offline}
         </p>
       )}
+
+      <SessionPicker sessions={sessions} value={sessionId} onChange={setPickedSession} />
 
       <ResultCard outcome={outcome} onUndo={(userId, name) => void onUndo(userId, name)} undoing={undoing} />
 
@@ -407,6 +423,7 @@ export function CheckInPage() {
 
       <RegistrantSearch
         eventId={eventId}
+        sessionId={sessionId}
         overrides={overrides}
         busy={checkingIn || undoing}
         onCheckIn={(userId, name) => void attempt({ userId, label: name })}

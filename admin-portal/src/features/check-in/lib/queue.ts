@@ -9,6 +9,8 @@ export interface QueuedCheckIn {
   /** What the door knows about the person: the code, or the registrant's name. */
   label: string;
   scannedAt: string;
+  /** The session it was for (several sessions); absent: the server's default. */
+  sessionId?: string;
 }
 
 export const QUEUE_KEY = 'admin-checkin-queue:v1';
@@ -37,7 +39,7 @@ export function enqueue(entry: Omit<QueuedCheckIn, 'id'>): QueuedCheckIn[] {
   const list = readQueue();
   // The same person scanned twice while offline: keep the first scan only.
   const duplicate = list.some(
-    (q) => q.eventId === entry.eventId && ((entry.code && q.code === entry.code) || (entry.userId && q.userId === entry.userId)),
+    (q) => q.eventId === entry.eventId && q.sessionId === entry.sessionId && ((entry.code && q.code === entry.code) || (entry.userId && q.userId === entry.userId)),
   );
   if (!duplicate) {
     counter += 1;
