@@ -70,6 +70,9 @@ export function makeEvent(overrides: Record<string, unknown> = {}) {
     waitlistOfferHours: 24,
     missingLanguages: ['hi'],
     translations: eventTranslations(),
+    certificateMinSessions: null,
+    // One session, from the event's own date and time (as the API answers a single-session event).
+    sessions: [{ __typename: 'EventSession', id: `session-${seq}`, date: '2030-05-01', time: '10:00', endTime: null, titleEn: null, titleHi: null, locationEn: null, locationHi: null, title: null }],
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ const result = (overrides: Record<string, unknown> = {}) => ({
   alreadyCheckedIn: false,
   success: true,
   message: 'Checked in',
+  sessionId: 'session-1',
   ...overrides,
 });
 type Vars = { eventId: string; code?: string; userId?: string; scannedAt?: string };
@@ -158,7 +159,7 @@ describe('/admin/events/:id/check-in', () => {
   });
 
   it('finds a registrant by name, checks them in with the tick, and undoes it', async () => {
-    const registrant = { __typename: 'Registrant', userId: 'u-asha', name: 'Asha Verma', email: 'asha@example.org', category: 'GRADUATE', checkedInAt: null };
+    const registrant = { __typename: 'Registrant', userId: 'u-asha', name: 'Asha Verma', email: 'asha@example.org', category: 'GRADUATE', checkedInAt: null, attendedSessionIds: [] };
     const { user } = renderRoute('/admin/events/ev-1/check-in', {
       mocks: [
         eventMock,

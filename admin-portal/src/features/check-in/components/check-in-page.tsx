@@ -236,7 +236,7 @@ export function CheckInPage() {
 
   const queueAttempt = useCallback(
     (attempt: Attempt, scannedAt: string) => {
-      setQueue(enqueue({ eventId, code: attempt.code, userId: attempt.userId, label: attempt.label, scannedAt, sessionId }));
+      setQueue(enqueue({ eventId, code: attempt.code, userId: attempt.userId, label: attempt.label, scannedAt, ...(sessionId ? { sessionId } : {}) }));
       setOutcome({ kind: 'queued', label: attempt.label });
     },
     [eventId, sessionId],
@@ -251,7 +251,7 @@ export function CheckInPage() {
     try {
       for (const entry of pending) {
         try {
-          const res = await checkIn({ variables: { eventId: entry.eventId, code: entry.code, userId: entry.userId, scannedAt: entry.scannedAt, sessionId: entry.sessionId } });
+          const res = await checkIn({ variables: { eventId: entry.eventId, code: entry.code, userId: entry.userId, scannedAt: entry.scannedAt, ...(entry.sessionId ? { sessionId: entry.sessionId } : {}) } });
           const r = res.data?.checkIn;
           removeFromQueue(entry.id);
           // alreadyCheckedIn: sent before (or scanned at another door) — the first time stands; it counts as synced.
@@ -302,7 +302,7 @@ export function CheckInPage() {
         return true;
       }
       try {
-        const res = await checkIn({ variables: { eventId, code: a.code, userId: a.userId, scannedAt, sessionId } });
+        const res = await checkIn({ variables: { eventId, code: a.code, userId: a.userId, scannedAt, ...(sessionId ? { sessionId } : {}) } });
         const r = res.data?.checkIn;
         if (!r) throw new Error('no data');
         setOverrides((o) => ({ ...o, [overrideKey(r.userId, sessionId)]: r.checkedInAt ?? scannedAt }));
@@ -346,7 +346,7 @@ export function CheckInPage() {
 
   const onUndo = async (userId: string, name: string) => {
     try {
-      await undoCheckIn({ variables: { eventId, userId, sessionId } });
+      await undoCheckIn({ variables: { eventId, userId, ...(sessionId ? { sessionId } : {}) } });
       setOverrides((o) => ({ ...o, [overrideKey(userId, sessionId)]: null }));
       setOutcome({ kind: 'undone', name });
     } catch (err) {

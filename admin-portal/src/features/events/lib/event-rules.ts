@@ -165,10 +165,11 @@ export function toCreateEventInput(values: EventFormValues, imageKey?: string): 
 /** The sessions and the K-of-N rule (with sessions, the event's date and time are the first one's). */
 function sessionsFields(values: EventFormValues) {
   const sessions = toSessionsInput(values.sessions ?? []);
+  const min = minSessionsOf(values.certificateMinSessions ?? '');
+  // Left out for a one-session event without a rule, so such an event is sent exactly as before.
   return {
-    sessions,
-    certificateMinSessions: minSessionsOf(values.certificateMinSessions ?? ''),
-    ...(sessions ? { date: sessions[0].date, time: sessions[0].time } : {}),
+    ...(sessions ? { sessions, date: sessions[0].date, time: sessions[0].time } : {}),
+    ...(sessions || min !== null ? { certificateMinSessions: min } : {}),
   };
 }
 
