@@ -5,6 +5,7 @@ import { indiaDate, indiaInstant } from '../common/clock';
 import { EventEntity, type EventCategoryValue } from '../events/event.entity';
 import type { Services } from '../services';
 import { TeamMemberEntity } from '../team/team-member.entity';
+import { seedQuestionSets } from '../questions/teacher-details.seed';
 
 const ASSETS = path.resolve(__dirname, '../../seed-assets');
 
@@ -86,6 +87,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
       }),
     );
   }
+  await seedQuestionSets(dataSource);
   const team = dataSource.getRepository(TeamMemberEntity);
   if ((await team.count()) === 0) {
     for (const [i, m] of DEMO_TEAM.entries()) {

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { Translations } from '../i18n/translations';
+import type { Question } from '../questions/question-rules';
 
 export const EVENT_CATEGORIES = ['general', 'primary', 'secondary', 'graduate'] as const;
 export type EventCategoryValue = (typeof EVENT_CATEGORIES)[number];
@@ -71,6 +72,10 @@ export class EventEntity {
   /** How long an offered place is held for a person from the waiting list (1-168 hours). */
   @Column({ name: 'waitlist_offer_hours', type: 'int', default: 24 })
   waitlistOfferHours: number;
+
+  /** Registration questions, in the admin's order, both languages (questions/question-rules.ts). */
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  questions: Question[];
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

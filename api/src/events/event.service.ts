@@ -18,6 +18,7 @@ import { applyTranslationInput, lacksTranslationSql, translationMatchSql } from 
 import { EVENT_TEXT_COLUMNS, eventText } from './event-text';
 import { eventEndsAt } from './event-end';
 import type { WebhookPlanner } from '../webhooks/webhook.service';
+import type { QuestionService } from '../questions/question.service';
 import { eventPayload } from '../webhooks/webhook-payloads';
 import { EVENT_TEXT, EventFilter, EventInput, EventOrder, EventTiming, EventUpdateInput, EventWhen, type DayCount, type EventView } from './event.types';
 
@@ -71,6 +72,8 @@ export class EventService {
     private readonly ledger: RegistrationLedger,
     /** event.created, event.updated and event.cancelled webhooks, planned in the same transactions. */
     private readonly webhooks: WebhookPlanner,
+    /** Checks the registration questions an admin writes (questions/question-rules.ts). */
+    private readonly questions: Pick<QuestionService, 'parseDefinitions'>,
   ) {}
 
   private get repo() {
@@ -147,6 +150,7 @@ export class EventService {
   /** Admin create; the image is a just-uploaded file or the key of one uploaded earlier (POST /api/uploads). */
   async create(actor: Viewer | null, rawInput: unknown, image?: Buffer): Promise<EventEntity> {
     const input = await validateInput(EventInput, rawInput);
+    const questions = input.questions === undefined ? [] : this.questions.parseDefinitions(input.questions);
     this.assertEndAfterStart(input.date, input.time, input.endDate ?? null, input.endTime ?? null);
     if (!image && input.imageKey) await this.images.assertUsableKey(input.imageKey);
     const imageKey = image ? await this.images.save(image) : input.imageKey ?? null;
@@ -170,6 +174,7 @@ export class EventService {
             speaker: input.speaker ?? null,
             translations: applyTranslationInput({}, input, EVENT_TEXT),
             imageKey,
+            questions,
           }),
         );
         await this.audit.record(actor, { action: 'event.create', entityType: 'event', entityId: saved.id, before: null, after: saved }, m);
@@ -186,6 +191,7 @@ export class EventService {
 
   async update(actor: Viewer | null, id: string, rawInput: unknown, image?: Buffer): Promise<{ before: EventEntity; after: EventEntity }> {
     const input = await validateInput(EventUpdateInput, rawInput ?? {});
+    const questions = input.questions === undefined || input.questions === null ? undefined : this.questions.parseDefinitions(input.questions);
     await this.get(id);
     if (!image && input.imageKey) await this.images.assertUsableKey(input.imageKey);
     const newKey = image ? await this.images.save(image) : undefined;
@@ -205,6 +211,7 @@ export class EventService {
         set('date', input.date);
         set('time', input.time);
         set('location', input.location);
+        set('questions', questions);
         if (input.endDate !== undefined) event.endDate = input.endDate || null;
         if (input.endTime !== undefined) event.endTime = input.endTime || null;
         if (input.externalLink !== undefined) event.externalLink = input.externalLink || null;
@@ -322,6 +329,7 @@ export class EventService {
     return {
       id: e.id,
       text: eventText(e),
+      questionDefs: e.questions ?? [],
       date,
       time: e.time,
       endDate: e.endDate,

@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Allow, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { trim, trimOptional } from '../common/validate';
 import { IMAGE_KEY_PATTERN } from '../uploads/image.service';
@@ -7,6 +7,10 @@ import { TRANSLATION_LANGUAGES } from '../i18n/languages';
 import { withTranslationInputs } from '../i18n/translation-inputs';
 import type { LocalizedText, TextSpec } from '../i18n/translations';
 import { EVENT_CATEGORIES, type EventCategoryValue } from './event.entity';
+import type { Question } from '../questions/question-rules';
+import { QuestionInput } from '../questions/question.types';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { QUESTIONS_BODY_SCHEMA } from '../questions/question.schema';
 
 export enum EventWhen {
   UPCOMING = 'upcoming',
@@ -70,6 +74,8 @@ export class EventTranslationView {
 export class EventView {
   @Field(() => ID) id: string;
   text: LocalizedText<EventTextField>;
+  /** Registration questions, both languages; Event.questions answers them localized (questions/question.resolver.ts). */
+  questionDefs: Question[];
   @Field({ description: 'Local date, YYYY-MM-DD' }) date: string;
   @Field({ description: 'Local start time, HH:MM (24h)' }) time: string;
   @Field(() => String, { nullable: true }) endDate: string | null;
@@ -214,6 +220,10 @@ export class EventInput {
   @Field(() => String, { nullable: true, description: 'An image uploaded with POST /api/uploads' })
   @Transform(trimOptional) @IsOptional() @Matches(IMAGE_KEY_PATTERN, { message: 'Image key is invalid' })
   imageKey?: string;
+
+  @Field(() => [QuestionInput], { nullable: true, description: 'Registration questions (replace the list; keep ids so answers stay linked). In multipart bodies, a JSON string. Checked by the service: 400 with fields questions[i].field' })
+  @IsOptional() @Allow() @JSONSchema(QUESTIONS_BODY_SCHEMA)
+  questions?: unknown;
 }
 
 /** An edit: every field optional (the old edit form has no required checks), the same shape rules. */
@@ -274,6 +284,10 @@ export class EventUpdateInput {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value === null ? '' : value))
   @IsOptional() @Matches(/^([a-f0-9]{24})?$/, { message: 'Image key is invalid' })
   imageKey?: string;
+
+  @Field(() => [QuestionInput], { nullable: true, description: 'Registration questions (replace the list; keep ids so answers stay linked). In multipart bodies, a JSON string. Checked by the service: 400 with fields questions[i].field' })
+  @IsOptional() @Allow() @JSONSchema(QUESTIONS_BODY_SCHEMA)
+  questions?: unknown;
 }
 
 withTranslationInputs(EventInput, EVENT_TEXT);
