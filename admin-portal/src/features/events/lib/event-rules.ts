@@ -4,6 +4,7 @@ import type { AdminEventFieldsFragment, EventCategory, EventInput, EventUpdateIn
 import { en } from '@/i18n/en';
 import { fieldIn, textLength, translationIn, type TextFieldSpec } from '@/lib/content-languages';
 import { isUrl } from '@/lib/is-url';
+import { toQuestionDrafts, toQuestionInputs, type QuestionDraft } from '@/features/questions/lib/question-drafts';
 
 const t = en.events;
 const v = t.validation;
@@ -53,6 +54,8 @@ export interface EventFormValues {
   speakerHi: string;
   waitlistOfferHours: string;
   removeImage: boolean;
+  /** Registration questions (features/questions: the editor, its drafts). */
+  questions: QuestionDraft[];
 }
 export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
 
@@ -74,6 +77,7 @@ export const emptyEventForm: EventFormValues = {
   speakerHi: '',
   waitlistOfferHours: String(DEFAULT_WAITLIST_OFFER_HOURS),
   removeImage: false,
+  questions: [],
 };
 
 /** The language-neutral fields in the order the form shows them (the first one in error gets the focus). */
@@ -120,6 +124,7 @@ export function toEventFormValues(e: AdminEventFieldsFragment): EventFormValues 
     speaker: e.speaker ?? '',
     speakerHi: hi.speaker ?? '',
     waitlistOfferHours: String(e.waitlistOfferHours),
+    questions: toQuestionDrafts(e.questionDefinitions),
   };
 }
 
@@ -146,6 +151,7 @@ export function toCreateEventInput(values: EventFormValues, imageKey?: string): 
     speakerHi: optional(values.speakerHi),
     waitlistOfferHours: Number(values.waitlistOfferHours.trim()),
     imageKey,
+    questions: toQuestionInputs(values.questions),
   };
 }
 
@@ -172,5 +178,6 @@ export function toUpdateEventInput(values: EventFormValues, imageKey?: string): 
     speakerHi: values.speakerHi.trim(),
     waitlistOfferHours: Number(values.waitlistOfferHours.trim()),
     imageKey: imageKey ?? (values.removeImage ? '' : undefined),
+    questions: toQuestionInputs(values.questions),
   };
 }
