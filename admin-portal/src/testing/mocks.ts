@@ -70,6 +70,7 @@ export function makeEvent(overrides: Record<string, unknown> = {}) {
     waitlistOfferHours: 24,
     missingLanguages: ['hi'],
     translations: eventTranslations(),
+    questionDefinitions: [],
     ...overrides,
   };
 }

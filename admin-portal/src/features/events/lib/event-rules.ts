@@ -151,7 +151,7 @@ export function toCreateEventInput(values: EventFormValues, imageKey?: string): 
     speakerHi: optional(values.speakerHi),
     waitlistOfferHours: Number(values.waitlistOfferHours.trim()),
     imageKey,
-    questions: toQuestionInputs(values.questions),
+    questions: values.questions.length ? toQuestionInputs(values.questions) : undefined,
   };
 }
 

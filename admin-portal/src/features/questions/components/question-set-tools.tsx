@@ -53,10 +53,7 @@ export function QuestionSetTools({ questions, onApply }: { questions: QuestionDr
   };
 
   return (
-    <div className="question-sets" role="group" aria-labelledby="question-sets-title">
-      <h4 id="question-sets-title" className="question-options-title">
-        {t.sets.title}
-      </h4>
+    <div className="question-sets-tools">
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
       {error && !data ? <p className="field-error">{t.sets.loadFailed}</p> : null}
       <div className="question-sets-row">
