@@ -19,6 +19,7 @@ import { uploadsModule } from './uploads/upload.module';
 import { usersModule } from './users/user.module';
 import { visitorsModule } from './visitors/visitor.module';
 import { waitlistModule } from './waitlist/waitlist.module';
+import { questionsModule } from './questions/question.module';
 
 /**
  * Every domain of the API, once, in order; each folder's `<domain>.module.ts` says what it contributes
@@ -34,6 +35,7 @@ export const modules = [
   eventsModule,
   registrationsModule,
   waitlistModule,
+  questionsModule,
   authModule,
   usersModule,
   teachersModule,

@@ -22,6 +22,7 @@ import { MailDeliveries } from './mail/mail-deliveries';
 import { JobQueue } from './jobs/job-queue';
 import { JobAdminService } from './jobs/job.admin.service';
 import { ExportService } from './exports/export.service';
+import { QuestionService } from './questions/question.service';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { RegistrationLedger } from './registrations/registration-ledger';
 import { registrantsToTell } from './registrations/registration-recipients';
@@ -76,13 +77,15 @@ export function createServices(deps: ServiceDeps) {
   const sessions = new SessionService(dataSource);
   const reminders = new ReminderService(dataSource, clock, jobs, deliveries, audit, config, logger, users, sessions);
   const cancellation = new EventCancellation(deliveries, config.publicOrigin, [registrantsToTell, waitlistOffers]);
-  const events = new EventService(dataSource, clock, images, audit, reminders, cancellation, ledger, webhooks, sessions);
+  // Registration questions: defined on events, answered on registering or joining a waiting list, edited until the start.
+  const questions = new QuestionService(dataSource, clock, audit);
+  const events = new EventService(dataSource, clock, images, audit, reminders, cancellation, ledger, webhooks, sessions, questions);
   const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
   // Check-in at the door and attendance; the confirmation mail shows the code.
   const checkIns = new CheckInService(dataSource, clock, events, audit, ledger, sessions);
-  const registrations = new RegistrationService(dataSource, clock, events, ledger, deliveries, logger, config, audit, users, reminders, checkIns);
+  const registrations = new RegistrationService(dataSource, clock, events, ledger, deliveries, logger, config, audit, users, reminders, checkIns, questions);
   // The waiting list: offers of freed places (jobs), held places through the registration ledger.
-  const waitlist = new WaitlistService(dataSource, clock, jobs, deliveries, events, registrations, ledger, waitlistOffers, logger, config.publicOrigin);
+  const waitlist = new WaitlistService(dataSource, clock, jobs, deliveries, events, registrations, ledger, waitlistOffers, logger, config.publicOrigin, questions);
   // Certificates of participation for those who attended (mailed through the queue).
   const certificateRenderer = new CertificateRenderer(config.certificateRenderThreads);
   const certificates = new CertificateService(dataSource, clock, deliveries, audit, rateLimits, config, logger, certificateRenderer, webhooks);
@@ -104,6 +107,7 @@ export function createServices(deps: ServiceDeps) {
     registrations,
     ledger,
     waitlist,
+    questions,
     checkIns,
     certificates,
     certificateRenderer,
@@ -122,7 +126,7 @@ export function createServices(deps: ServiceDeps) {
     adminAuth: new AdminAuthService(dataSource, tokens, clock, rateLimits, audit, config),
     userAdmin,
     stats: new StatsService(dataSource, clock),
-    exports: new ExportService(userAdmin, events, checkIns, sessions),
+    exports: new ExportService(userAdmin, events, checkIns, sessions, questions),
   };
 }
 

@@ -6,6 +6,7 @@ import { EventEntity, type EventCategoryValue } from '../events/event.entity';
 import type { Services } from '../services';
 import { TeamMemberEntity } from '../team/team-member.entity';
 import { seedDemoSessions } from '../sessions/session-seed';
+import { seedQuestionSets } from '../questions/teacher-details.seed';
 
 const ASSETS = path.resolve(__dirname, '../../seed-assets');
 
@@ -88,6 +89,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
     );
   }
   await seedDemoSessions(services, today);
+  await seedQuestionSets(dataSource);
   const team = dataSource.getRepository(TeamMemberEntity);
   if ((await team.count()) === 0) {
     for (const [i, m] of DEMO_TEAM.entries()) {

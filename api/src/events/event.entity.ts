@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { Translations } from '../i18n/translations';
+import type { Question } from '../questions/question-rules';
 
 export const EVENT_CATEGORIES = ['general', 'primary', 'secondary', 'graduate'] as const;
 export type EventCategoryValue = (typeof EVENT_CATEGORIES)[number];
@@ -75,6 +76,9 @@ export class EventEntity {
   /** The certificate's rule: attended at least this many of its sessions (null: all of them). */
   @Column({ name: 'certificate_min_sessions', type: 'int', nullable: true })
   certificateMinSessions: number | null;
+  /** Registration questions, in the admin's order, both languages (questions/question-rules.ts). */
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  questions: Question[];
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -8,6 +8,8 @@ import { PAGE_SIZE, PageArgs, restPage } from '../common/page';
 import { registrationHandles } from '../registrations/registration-handle';
 import { isFullFor } from '../registrations/registration-ledger';
 import { restSessions, restSessionSchema, type RestSession } from '../sessions/session.rest';
+import { localizeQuestions } from '../questions/question-rules';
+import { restQuestionSchema } from '../questions/question.schema';
 
 /** What the viewer sees of an event's waiting list (WaitlistService.eventDecorations). */
 export interface RestEventDecoration {
@@ -31,11 +33,12 @@ export interface RestEventDecoration {
  */
 export function toRestEvent(view: EventView, viewerId: string | null, decoration: RestEventDecoration, lang: Language, handle: (registrationId: string) => string) {
   const { isRegistered } = decoration;
-  const { text, ...fields } = view;
+  const { text, questionDefs, ...fields } = view;
   return {
     _id: view.id,
     ...fields,
     ...restText(text, EVENT_TEXT, lang),
+    questions: localizeQuestions(questionDefs, lang),
     date: `${view.date}T00:00:00.000Z`,
     endDate: view.endDate ? `${view.endDate}T00:00:00.000Z` : null,
     status: view.timing,
@@ -81,6 +84,7 @@ export const restEventSchema = viewSchema<ReturnType<typeof toRestEvent>>(
     location: string('In the request\'s language'),
     speaker: nullable(string('In the request\'s language')),
     translations: translationsSchema('EventTranslations', LANGUAGES, EVENT_TEXT.fields),
+    questions: arrayOf(restQuestionSchema, "Registration questions, in the request's language; answer them in `answers` of POST /api/events/{id}/register"),
     date: dateTime('Midnight UTC of the local (India) date: its first 10 characters are the date'),
     time: string('Local start time, HH:MM (24h)'),
     endDate: nullable(dateTime('Midnight UTC of the local end date')),

@@ -18,6 +18,7 @@ import { applyTranslationInput, lacksTranslationSql, translationMatchSql } from 
 import { EVENT_TEXT_COLUMNS, eventText } from './event-text';
 import { eventEndsAt } from './event-end';
 import type { WebhookPlanner } from '../webhooks/webhook.service';
+import type { QuestionService } from '../questions/question.service';
 import { eventPayload } from '../webhooks/webhook-payloads';
 import type { SessionService } from '../sessions/session.service';
 import type { EventSessionView } from '../sessions/session.types';
@@ -76,6 +77,8 @@ export class EventService {
     private readonly webhooks: WebhookPlanner,
     /** The event's sessions, written in its transactions; the row's start and end follow the first and last. */
     private readonly sessions: SessionService,
+    /** Checks the registration questions an admin writes (questions/question-rules.ts). */
+    private readonly questions: Pick<QuestionService, 'parseDefinitions'>,
   ) {}
 
   private get repo() {
@@ -160,6 +163,7 @@ export class EventService {
     // With sessions, the row's date, time and end are theirs (first start, last end).
     const sessions = input.sessions ? planSessions(input.sessions) : null;
     if (sessions) Object.assign(input, spanOf(sessions));
+    const questions = input.questions === undefined ? [] : this.questions.parseDefinitions(input.questions);
     this.assertEndAfterStart(input.date, input.time, input.endDate ?? null, input.endTime ?? null);
     const planned = sessions ?? [singleSession({ date: input.date, time: input.time, endDate: input.endDate ?? null, endTime: input.endTime ?? null })];
     assertMinSessions(input.certificateMinSessions, planned.length);
@@ -186,6 +190,7 @@ export class EventService {
             translations: applyTranslationInput({}, input, EVENT_TEXT),
             imageKey,
             certificateMinSessions: input.certificateMinSessions ?? null,
+            questions,
           }),
         );
         await this.sessions.write(m, saved.id, planned);
@@ -204,6 +209,7 @@ export class EventService {
   async update(actor: Viewer | null, id: string, rawInput: unknown, image?: Buffer): Promise<{ before: EventEntity; after: EventEntity }> {
     const input = await validateInput(EventUpdateInput, parseSessionsField(rawInput ?? {}));
     const sessions = input.sessions ? planSessions(input.sessions) : null;
+    const questions = input.questions === undefined || input.questions === null ? undefined : this.questions.parseDefinitions(input.questions);
     await this.get(id);
     if (!image && input.imageKey) await this.images.assertUsableKey(input.imageKey);
     const newKey = image ? await this.images.save(image) : undefined;
@@ -223,6 +229,7 @@ export class EventService {
         set('date', input.date);
         set('time', input.time);
         set('location', input.location);
+        set('questions', questions);
         if (input.endDate !== undefined) event.endDate = input.endDate || null;
         if (input.endTime !== undefined) event.endTime = input.endTime || null;
         if (input.externalLink !== undefined) event.externalLink = input.externalLink || null;
@@ -366,6 +373,7 @@ export class EventService {
     return {
       id: e.id,
       text: eventText(e),
+      questionDefs: e.questions ?? [],
       date,
       time: e.time,
       endDate: e.endDate,

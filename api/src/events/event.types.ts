@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { Allow, ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { trim, trimOptional } from '../common/validate';
 import { IMAGE_KEY_PATTERN } from '../uploads/image.service';
@@ -8,6 +8,10 @@ import { withTranslationInputs } from '../i18n/translation-inputs';
 import type { LocalizedText, TextSpec } from '../i18n/translations';
 import { EVENT_CATEGORIES, type EventCategoryValue } from './event.entity';
 import { EventSessionInput, MAX_SESSIONS } from '../sessions/session.types';
+import type { Question } from '../questions/question-rules';
+import { QuestionInput } from '../questions/question.types';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { QUESTIONS_BODY_SCHEMA } from '../questions/question.schema';
 
 export enum EventWhen {
   UPCOMING = 'upcoming',
@@ -71,6 +75,8 @@ export class EventTranslationView {
 export class EventView {
   @Field(() => ID) id: string;
   text: LocalizedText<EventTextField>;
+  /** Registration questions, both languages; Event.questions answers them localized (questions/question.resolver.ts). */
+  questionDefs: Question[];
   @Field({ description: 'Local date, YYYY-MM-DD' }) date: string;
   @Field({ description: 'Local start time, HH:MM (24h)' }) time: string;
   @Field(() => String, { nullable: true }) endDate: string | null;
@@ -227,6 +233,9 @@ export class EventInput {
   @Transform(({ value }) => (value === '' || value === 'null' ? null : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value))
   @IsOptional() @IsInt({ message: 'Sessions needed for a certificate must be a whole number' })
   certificateMinSessions?: number | null;
+  @Field(() => [QuestionInput], { nullable: true, description: 'Registration questions (replace the list; keep ids so answers stay linked). In multipart bodies, a JSON string. Checked by the service: 400 with fields questions[i].field' })
+  @IsOptional() @Allow() @JSONSchema(QUESTIONS_BODY_SCHEMA)
+  questions?: unknown;
 }
 
 /** An edit: every field optional (the old edit form has no required checks), the same shape rules. */
@@ -298,6 +307,9 @@ export class EventUpdateInput {
   @Transform(({ value }) => (value === '' || value === 'null' ? null : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value))
   @IsOptional() @IsInt({ message: 'Sessions needed for a certificate must be a whole number' })
   certificateMinSessions?: number | null;
+  @Field(() => [QuestionInput], { nullable: true, description: 'Registration questions (replace the list; keep ids so answers stay linked). In multipart bodies, a JSON string. Checked by the service: 400 with fields questions[i].field' })
+  @IsOptional() @Allow() @JSONSchema(QUESTIONS_BODY_SCHEMA)
+  questions?: unknown;
 }
 
 withTranslationInputs(EventInput, EVENT_TEXT);

@@ -29,7 +29,7 @@ export const exportRoutes = [
   route('get', '/admin/export/students.csv', 'admin', csv('Every student as CSV', 'The same columns as users.csv.', { query: [{ name: 'search', description: 'Matches name and email, case-insensitively' }] }), async (ctx) => {
     sendCsv(ctx.res, 'students.csv', await ctx.services.exports.studentsCsv(pick(ctx.req.query as Record<string, unknown>, 'search')));
   }),
-  route('get', '/admin/export/events/:id/registrations.csv', 'admin', csv("An event's registrations as CSV", 'The same columns as users.csv, one row per registered person.', { params: { id: idParam('The event') }, scope: 'registrations:read' }), async (ctx) => {
+  route('get', '/admin/export/events/:id/registrations.csv', 'admin', csv("An event's registrations as CSV", 'The same columns as users.csv, then one column per registration question (headed by its English label; the answer in words, several choices joined by "; "), one row per registered person.', { params: { id: idParam('The event') }, scope: 'registrations:read' }), async (ctx) => {
     const { csv } = await ctx.services.exports.registrationsCsv(ctx.params.id);
     sendCsv(ctx.res, `event-${ctx.params.id}-registrations.csv`, csv);
   }),

@@ -3,6 +3,8 @@ import { Access } from '../graphql/access';
 import type { GraphQLContext } from '../graphql/context';
 import type { RegistrationResult } from './registration.service';
 import { EventRegistrationPayload, MyEvents } from './registration.types';
+import { AnswerInput } from '../questions/question.types';
+import { answersFromInput } from '../questions/question.service';
 
 function payload(ctx: GraphQLContext, r: RegistrationResult): EventRegistrationPayload {
   // The per-request loader may have cached the state from before this mutation.
@@ -23,8 +25,12 @@ export class RegistrationResolver {
 
   @Mutation(() => EventRegistrationPayload, { description: 'EVENT_FULL when full, EVENT_PAST once it has started; registering twice changes nothing' })
   @Access('user')
-  async registerForEvent(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string): Promise<EventRegistrationPayload> {
-    return payload(ctx, await ctx.services.registrations.register(ctx.viewer!, eventId));
+  async registerForEvent(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('eventId', () => ID) eventId: string,
+    @Arg('answers', () => [AnswerInput], { nullable: true, description: "Answers to the event's questions (VALIDATION naming the question, fields answers.<questionId>)" }) answers: AnswerInput[] | null,
+  ): Promise<EventRegistrationPayload> {
+    return payload(ctx, await ctx.services.registrations.register(ctx.viewer!, eventId, answersFromInput(answers), ctx.lang));
   }
 
   @Mutation(() => EventRegistrationPayload, { description: "An admin takes someone off an event's registrations (at any time)" })

@@ -1,18 +1,20 @@
 import { restEvent, restEventSchema } from '../events/event.rest';
-import { idParam, okMessageData } from '../openapi/schema';
+import { idParam, object, okMessageData } from '../openapi/schema';
+import { answersSchema } from '../questions/question.schema';
 import { route } from '../rest/route';
 
 export const registrationRoutes = [
   route('post', '/events/:id/register', 'user', {
     summary: 'Register for an event',
-    description: "Registering twice answers success with 'You are already registered for this event.' and changes nothing. Closes once the event has started. Mails a confirmation.",
+    description: "Registering twice answers success with 'You are already registered for this event.' and changes nothing (answers are then changed with PUT /api/events/{id}/answers). Closes once the event has started. Mails a confirmation. `answers` answers the event's `questions`; without it, registering works where no question is required.",
     tag: 'Registration',
     params: { id: idParam('The event') },
+    body: { schema: object({ answers: answersSchema }, { optional: ['answers'] }) },
     localized: true,
     response: { description: 'Registered; the event after it', schema: okMessageData(restEventSchema) },
-    errors: ['EVENT_FULL', 'EVENT_PAST', 'EVENT_CANCELLED'],
+    errors: ['VALIDATION', 'EVENT_FULL', 'EVENT_PAST', 'EVENT_CANCELLED'],
   }, async (ctx) => {
-    const r = await ctx.services.registrations.register(ctx.viewer!, ctx.params.id);
+    const r = await ctx.services.registrations.register(ctx.viewer!, ctx.params.id, ctx.body.answers, ctx.lang);
     return { success: true, message: r.message, data: await restEvent(ctx, r.event) };
   }),
   route('post', '/events/:id/unregister', 'user', {

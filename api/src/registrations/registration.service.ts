@@ -20,6 +20,7 @@ import type { Language } from '../i18n/languages';
 import { RegistrationEntity } from './registration.entity';
 import { UserEntity } from '../users/user.entity';
 import type { RegistrationLedger } from './registration-ledger';
+import type { QuestionService } from '../questions/question.service';
 
 export const REGISTRATION_MESSAGES = {
   registered: 'Successfully registered for the event!',
@@ -69,6 +70,8 @@ export class RegistrationService {
     private readonly reminders: ReminderService,
     /** The check-in code and its QR code, for the confirmation. */
     private readonly checkIns: CheckInService,
+    /** The event's registration questions: the answers are checked first and stored with the place. */
+    private readonly questions: QuestionService,
   ) {
     deliveries.compose(CONFIRMATION_MAIL, (d) => this.composeConfirmation(d));
   }
@@ -105,15 +108,22 @@ export class RegistrationService {
    * when the place does, survives a restart, is retried while SMTP is down, and is built by the queue's
    * worker rather than on the request's way out.
    */
-  async register(viewer: Viewer, eventId: string): Promise<RegistrationResult> {
+  async register(viewer: Viewer, eventId: string, rawAnswers?: unknown, lang: Language = 'en'): Promise<RegistrationResult> {
     if (!isUuid(eventId)) throw notFound(REGISTRATION_MESSAGES.notFound);
     // At a full event (the opening rush's 301st teacher on) the answer comes from one read, outside any
     // transaction and without waiting for the event's row; only a possible place opens one.
+    const refused = await this.ledger.refusal(this.dataSource, eventId, viewer.id, this.clock.now());
+    // Answers to the event's questions are checked before a place is taken (400 naming the question).
+    const answers = refused ? {} : await this.questions.checkAnswers(this.dataSource, eventId, rawAnswers, lang);
     const outcome =
-      (await this.ledger.refusal(this.dataSource, eventId, viewer.id, this.clock.now())) ??
+      refused ??
       (await this.dataSource.transaction(async (m) => {
         const result = await this.ledger.add(m, eventId, viewer.id, this.clock.now());
-        if (result === 'added') await this.planConfirmation(m, viewer, eventId);
+        if (result === 'added') {
+          if (Object.keys(answers).length) await this.questions.saveAnswers(m, eventId, viewer.id, answers);
+          else await this.questions.carryWaitlistAnswers(m, eventId, viewer.id);
+          await this.planConfirmation(m, viewer, eventId);
+        }
         return result;
       }));
     switch (outcome) {

@@ -6,6 +6,8 @@ import { isFullFor } from '../registrations/registration-ledger';
 import { EventRegistrationPayload } from '../registrations/registration.types';
 import type { WaitlistResult } from './waitlist.service';
 import { MyWaitlist, WaitlistEntry, WaitlistPayload, WaitlistStatus } from './waitlist.types';
+import { AnswerInput } from '../questions/question.types';
+import { answersFromInput } from '../questions/question.service';
 
 function payload(ctx: GraphQLContext, r: WaitlistResult): WaitlistPayload {
   // The per-request loaders may hold the state from before this mutation.
@@ -18,8 +20,12 @@ function payload(ctx: GraphQLContext, r: WaitlistResult): WaitlistPayload {
 export class WaitlistResolver {
   @Mutation(() => WaitlistPayload, { description: 'Joins the waiting list of a full event (CONFLICT when a place is free, when registered or on it already; EVENT_PAST once started)' })
   @Access('user')
-  async joinWaitlist(@Ctx() ctx: GraphQLContext, @Arg('eventId', () => ID) eventId: string): Promise<WaitlistPayload> {
-    return payload(ctx, await ctx.services.waitlist.join(ctx.viewer!, eventId));
+  async joinWaitlist(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('eventId', () => ID) eventId: string,
+    @Arg('answers', () => [AnswerInput], { nullable: true, description: "Answers to the event's questions; they become the registration's when a place is taken" }) answers: AnswerInput[] | null,
+  ): Promise<WaitlistPayload> {
+    return payload(ctx, await ctx.services.waitlist.join(ctx.viewer!, eventId, answersFromInput(answers), ctx.lang));
   }
 
   @Mutation(() => WaitlistPayload, { description: 'Leaves the waiting list (a held place is declined and offered on)' })

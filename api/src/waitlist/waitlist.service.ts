@@ -1,5 +1,5 @@
 import { eventText } from '../events/event-text';
-import { asLanguage } from '../i18n/languages';
+import { asLanguage, type Language } from '../i18n/languages';
 import { localize } from '../i18n/translations';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Viewer } from '../common/access';
@@ -21,6 +21,7 @@ import type { CapacityCounts, RegistrationLedger } from '../registrations/regist
 import { REGISTRATION_MESSAGES, type RegistrationService } from '../registrations/registration.service';
 import { WaitlistEntryEntity } from './waitlist-entry.entity';
 import { OFFERS_JOB, type WaitlistOfferQueue } from './waitlist-offer-queue';
+import type { QuestionService } from '../questions/question.service';
 
 export { OFFERS_JOB } from './waitlist-offer-queue';
 /** The job that ends an offer not accepted in time (key: the entry id; due when the offer runs out). */
@@ -132,6 +133,8 @@ export class WaitlistService {
     private readonly offerQueue: WaitlistOfferQueue,
     private readonly logger: Logger,
     private readonly publicOrigin: string,
+    /** Answers to the event's questions, given on joining; they become the registration's when a place is taken. */
+    private readonly questions: QuestionService,
   ) {
     jobs.define<{ eventId: string }>({ name: OFFERS_JOB, retryLimit: 8, retryDelaySeconds: 5, handle: (data) => this.offerFreePlaces(data.eventId).then(() => undefined) });
     jobs.define<{ entryId: string }>({ name: EXPIRY_JOB, retryLimit: 8, retryDelaySeconds: 10, handle: (data) => this.expireOffer(data.entryId) });
@@ -143,9 +146,10 @@ export class WaitlistService {
   // ---------- the person's side ----------
 
   /** Joins the waiting list of a full event (not started, not cancelled, not registered, not on it already). */
-  async join(viewer: Viewer, eventId: string): Promise<WaitlistResult> {
+  async join(viewer: Viewer, eventId: string, rawAnswers?: unknown, lang: Language = 'en'): Promise<WaitlistResult> {
     if (!isUuid(eventId)) throw notFound(WAITLIST_MESSAGES.notFound);
     const now = this.clock.now();
+    const answers = await this.questions.checkAnswers(this.dataSource, eventId, rawAnswers, lang);
     const position = await this.dataSource.transaction(async (m) => {
       const [user] = await queryRows<{ email: string }>(m, `SELECT email FROM users WHERE id = $1 FOR KEY SHARE`, [viewer.id]);
       if (!user) throw new DomainError('UNAUTHENTICATED', 'Invalid or expired session. Please sign in again.');
@@ -175,6 +179,7 @@ export class WaitlistService {
         `INSERT INTO waitlist_entries (event_id, user_id, status, created_at) VALUES ($1, $2, 'waiting', $3) RETURNING id`,
         [eventId, viewer.id, now],
       );
+      await this.questions.saveWaitlistAnswers(m, entry.id, answers);
       const position = await this.positionOf(m, entry.id);
       await this.deliveries.plan(m, [
         { key: `${WAITLIST_MAILS.joined}:${entry.id}`, kind: WAITLIST_MAILS.joined, userId: viewer.id, eventId, recipient: user.email, payload: { entryId: entry.id, position } },
@@ -234,7 +239,10 @@ export class WaitlistService {
       const [entry] = await queryRows<{ id: string }>(m, `SELECT id FROM waitlist_entries WHERE event_id = $1 AND user_id = $2 AND status = 'offered'`, [eventId, viewer.id]);
       const result = await this.ledger.accept(m, eventId, viewer.id, now);
       if (entry && (result === 'accepted' || result === 'already')) await this.jobs.cancelPending(m, EXPIRY_JOB, entry.id);
-      if (result === 'accepted') await this.registrations.planConfirmation(m, viewer, eventId);
+      if (result === 'accepted') {
+        await this.questions.carryWaitlistAnswers(m, eventId, viewer.id);
+        await this.registrations.planConfirmation(m, viewer, eventId);
+      }
       return result;
     });
     switch (outcome) {

@@ -65,6 +65,7 @@ export function eventDetail(overrides: Partial<EventDetailFieldsFragment> = {}):
     registeredCount: 12,
     offeredCount: 0,
     waitlistCount: 0,
+    questions: [],
     myWaitlist: null,
     ...overrides,
   };

@@ -288,6 +288,7 @@ function eventAnswer(lang: string, title?: string) {
     registeredCount: 12,
     offeredCount: 0,
     waitlistCount: 0,
+    questions: [],
     myWaitlist: null,
   };
 }

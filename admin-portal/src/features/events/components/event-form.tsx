@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { en } from '@/i18n/en';
@@ -22,6 +22,8 @@ import { LanguageTextPanel } from '@/components/ui/language-text-panel';
 import { useLanguageForm } from '@/lib/use-language-form';
 import { EventCardPreview } from './event-card-preview';
 import { EventSessionsEditor } from './event-sessions-editor';
+import { QuestionsEditor } from '@/features/questions/components/questions-editor';
+import { questionErrorsOf } from '@/features/questions/lib/question-drafts';
 
 const t = en.events;
 const resolver = rulesResolver(validateEventForm);
@@ -38,6 +40,7 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
   const [formError, setFormError] = useState<string | null>(null);
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | undefined>();
+  const [questionErrors, setQuestionErrors] = useState<Record<string, string>>({});
   const {
     register,
     control,
@@ -56,6 +59,7 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
 
   const submit = async (values: EventFormValues) => {
     setFormError(null);
+    setQuestionErrors({});
     try {
       await onSubmit(values, image);
     } catch (err) {
@@ -65,6 +69,7 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
         setError(name as keyof EventFormValues, { type: 'server', message });
         serverErrors[name as keyof EventFormValues] = { type: 'server', message };
       }
+      setQuestionErrors(questionErrorsOf(validationFields(err)));
       setFormError(describeError(err, mode === 'create' ? t.submitFailed : t.updateFailed));
       revealFirstError(serverErrors);
     }
@@ -169,6 +174,7 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
         </div>
         <EventSessionsEditor control={control} register={register} getValues={getValues} errors={errors} lang={lang} />
       </div>
+      <Controller name="questions" control={control} render={({ field }) => <QuestionsEditor value={field.value} onChange={field.onChange} lang={lang} onLangChange={setLang} errors={questionErrors} />} />
       <div className="form-actions">
         <Link to={paths.events.getHref()} className="btn btn-secondary">
           {en.common.cancel}

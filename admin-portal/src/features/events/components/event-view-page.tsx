@@ -29,6 +29,7 @@ import { EventCertificates } from './event-certificates';
 import { EventTimingBadge } from './event-timing-badge';
 import { EventWaitlist } from './event-waitlist';
 import '../events.css';
+import { EventAnswers } from '@/features/questions/components/event-answers';
 
 const t = en.events;
 
@@ -266,6 +267,7 @@ export function EventViewPage() {
         </div>
       </section>
       <Registrations eventId={event.id} onError={setNotice} />
+      {event.questionDefinitions.length ? <EventAnswers eventId={event.id} /> : null}
       <EventAttendance eventId={event.id} onError={setNotice} />
       <EventCertificates eventId={event.id} ended={!event.cancelled && event.hasEnded} />
       <EventWaitlist eventId={event.id} waiting={event.waitlistCount} />

@@ -5,6 +5,7 @@ import { en } from '@/i18n/en';
 import { fieldIn, textLength, translationIn, type TextFieldSpec } from '@/lib/content-languages';
 import { isUrl } from '@/lib/is-url';
 import { minSessionsOf, sessionRowsOf, toSessionsInput, validateSessions, type SessionRow } from './session-rules';
+import { toQuestionDrafts, toQuestionInputs, type QuestionDraft } from '@/features/questions/lib/question-drafts';
 
 const t = en.events;
 const v = t.validation;
@@ -57,6 +58,8 @@ export interface EventFormValues {
   /** Several sessions (lib/session-rules.ts); none: one session from date and time. */
   sessions: SessionRow[];
   certificateMinSessions: string;
+  /** Registration questions (features/questions: the editor, its drafts). */
+  questions: QuestionDraft[];
 }
 /** Field errors; a session's fields are named `sessions.{i}.{field}`. */
 export type EventFormErrors = Partial<Record<keyof EventFormValues, string>> & Record<string, string>;
@@ -81,6 +84,7 @@ export const emptyEventForm: EventFormValues = {
   removeImage: false,
   sessions: [],
   certificateMinSessions: '',
+  questions: [],
 };
 
 /** The language-neutral fields in the order the form shows them (the first one in error gets the focus). */
@@ -132,6 +136,7 @@ export function toEventFormValues(e: AdminEventFieldsFragment & Partial<AdminEve
     waitlistOfferHours: String(e.waitlistOfferHours),
     sessions: sessionRowsOf(e),
     certificateMinSessions: e.certificateMinSessions ? String(e.certificateMinSessions) : '',
+    questions: toQuestionDrafts(e.questionDefinitions),
   };
 }
 
@@ -159,6 +164,7 @@ export function toCreateEventInput(values: EventFormValues, imageKey?: string): 
     waitlistOfferHours: Number(values.waitlistOfferHours.trim()),
     imageKey,
     ...sessionsFields(values),
+    questions: values.questions.length ? toQuestionInputs(values.questions) : undefined,
   };
 }
 
@@ -197,5 +203,6 @@ export function toUpdateEventInput(values: EventFormValues, imageKey?: string): 
     waitlistOfferHours: Number(values.waitlistOfferHours.trim()),
     imageKey: imageKey ?? (values.removeImage ? '' : undefined),
     ...sessionsFields(values),
+    questions: toQuestionInputs(values.questions),
   };
 }

@@ -32,6 +32,7 @@ const event: EventDetailFieldsFragment & { __typename: 'Event' } = {
   offeredCount: 0,
   cancelled: false,
   waitlistCount: 0,
+  questions: [],
   myWaitlist: null,
 };
 

@@ -29,7 +29,7 @@ const card = (over: Partial<EventCardFieldsFragment>): EventCardFieldsFragment &
 const myEvents = {
   __typename: 'MyEvents' as const,
   upcoming: [
-    { ...card({}), myCheckIn: { __typename: 'MyCheckIn' as const, code: 'K7PM-3QXD', qrSvg: '<svg/>', checkedInAt: null } },
+    { ...card({}), questions: [], myCheckIn: { __typename: 'MyCheckIn' as const, code: 'K7PM-3QXD', qrSvg: '<svg/>', checkedInAt: null } },
   ],
   past: [
     {

@@ -16,6 +16,7 @@ import { useMyEvents } from '../api/use-my-events';
 import { EventBadge } from './event-badge';
 import { CertificateDownloadButton } from './my-event-pass';
 import { EventSessionList } from './event-sessions';
+import { MyAnswersButton } from '@/features/questions/components/my-answers-button';
 import './events.css';
 
 type MyEvents = MyEventsQuery['myEvents'];
@@ -57,6 +58,7 @@ function UpcomingEntry({ event }: { event: Upcoming }) {
               {t('myEvents.showQr')}
               <span className="visually-hidden"> {t('myEvents.forEvent', { title: event.title })}</span>
             </Link>
+            {event.questions.length ? <MyAnswersButton event={event} /> : null}
             {!event.hasStarted ? (
               <a className="event-registration__calendar" href={apiPaths.eventIcs(event.id, lang)} download>
                 <Icon name="calendar" size={20} />

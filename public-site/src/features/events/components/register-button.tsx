@@ -4,7 +4,10 @@ import { Modal } from '@/components/ui/modal';
 import { Toast, useToast } from '@/components/ui/toast';
 import { useAuthToken } from '@/lib/auth-token';
 import { useLive } from '@/rendering/use-live';
-import { errorCode } from '@/lib/errors';
+import { errorCode, validationFields } from '@/lib/errors';
+import type { AnswerInput } from '@/gql/graphql';
+import { QuestionsDialog } from '@/features/questions/components/questions-dialog';
+import { answerErrorsOf, type PublicQuestion } from '@/features/questions/lib/answers';
 import { useMarkEventCancelled, useMarkEventFull, useRegisterForEvent, useUnregisterFromEvent } from '../api/use-event-registration';
 import { useRefreshEvent } from '../api/use-waitlist';
 import { Icon } from '@/components/ui/icon';
@@ -18,6 +21,8 @@ export interface RegistrationState {
   hasStarted: boolean;
   /** People waiting for a place: an unregistration offers the place to the first of them. */
   waitlistCount?: number | null;
+  /** Registration questions: asked in a dialog before registering (unknown on cards: asked when the server wants answers). */
+  questions?: readonly PublicQuestion[] | null;
 }
 
 /**
@@ -54,6 +59,7 @@ export function RegisterButton({
   const refresh = useRefreshEvent();
   const [needsLogin, setNeedsLogin] = useState<'register' | 'unregister' | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [asking, setAsking] = useState(false);
   const confirmId = useId();
   const live = useLive();
 
@@ -65,12 +71,29 @@ export function RegisterButton({
       setNeedsLogin('register');
       return;
     }
+    if (event.questions?.length) {
+      setAsking(true);
+      return;
+    }
+    await registerWith(undefined);
+  };
+
+  /** Registers with these answers; resolves with the server's messages per question when it refused them. */
+  const registerWith = async (answers: AnswerInput[] | undefined): Promise<Record<string, string> | void> => {
     try {
-      await register({ variables: { eventId: event.id } });
+      await register({ variables: { eventId: event.id, answers } });
       setNeedsLogin(null);
+      setAsking(false);
       show(t('eventRegistration.success'), 'success');
     } catch (error) {
       const code = errorCode(error);
+      const refused = code === 'VALIDATION' ? answerErrorsOf(validationFields(error)) : {};
+      if (Object.keys(refused).length) {
+        // Answers wanted (an event card does not know its questions): the dialog asks them.
+        if (!asking) setAsking(true);
+        return refused;
+      }
+      setAsking(false);
       if (code === 'EVENT_FULL') {
         markFull(event.id);
         // Read again: whether the last place is held for someone from the waitlist, and how many wait.
@@ -172,6 +195,9 @@ export function RegisterButton({
           {needsLogin === 'register' ? t('eventRegistration.loginRequired') : t('eventRegistration.loginRequiredUnregister')}{' '}
           <LoginLink focus={needsLogin === 'register' ? 'register' : undefined} />
         </p>
+      ) : null}
+      {asking ? (
+        <QuestionsDialog eventId={event.id} eventTitle={event.title} mode="register" questions={event.questions} onSubmit={registerWith} onClose={() => setAsking(false)} />
       ) : null}
       {confirming ? (
         <Modal title={t('eventRegistration.unregisterTitle')} onClose={() => setConfirming(false)} describedBy={confirmId} className="confirm-dialog">

@@ -3,7 +3,10 @@ import { useTranslation } from '@/i18n/translator';
 import type { EventDetailFieldsFragment } from '@/gql/graphql';
 import { useLocale } from '@/i18n/use-locale';
 import { useAuthToken } from '@/lib/auth-token';
-import { errorCode } from '@/lib/errors';
+import { errorCode, validationFields } from '@/lib/errors';
+import type { AnswerInput } from '@/gql/graphql';
+import { QuestionsDialog } from '@/features/questions/components/questions-dialog';
+import { answerErrorsOf } from '@/features/questions/lib/answers';
 import { indiaParts } from '@/lib/date-time';
 import { formatEventDate, formatEventTime, formatNumber } from '@/lib/format';
 import { useMarkEventCancelled } from '../api/use-event-registration';
@@ -70,6 +73,8 @@ export function WaitlistPanel({ event, offerLink, onDone, onError }: WaitlistPan
   const [failure, setFailure] = useState<string | null>(null);
   const [needsLogin, setNeedsLogin] = useState<Action | null>(null);
   const [confirmDecline, setConfirmDecline] = useState(false);
+  // The event's questions are answered on joining: the answers go with a place offered later.
+  const [askingJoin, setAskingJoin] = useState(false);
   const acceptRef = useRef<HTMLButtonElement>(null);
   // Not live yet (drawn by the server, hydrating): the buttons wait, as while a request is under way.
   const live = useLive();
@@ -129,6 +134,10 @@ export function WaitlistPanel({ event, offerLink, onDone, onError }: WaitlistPan
       return;
     }
     setNeedsLogin(null);
+    if (action === 'join' && event.questions?.length) {
+      setAskingJoin(true);
+      return;
+    }
     const variables = { eventId: event.id };
     try {
       if (action === 'join') await join({ variables });
@@ -140,6 +149,19 @@ export function WaitlistPanel({ event, offerLink, onDone, onError }: WaitlistPan
     } catch (error) {
       setConfirmDecline(false);
       fail(action, error);
+    }
+  };
+
+  const joinWith = async (answers: AnswerInput[]): Promise<Record<string, string> | void> => {
+    try {
+      await join({ variables: { eventId: event.id, answers } });
+      setAskingJoin(false);
+      onDone('join', t(successKey.join));
+    } catch (error) {
+      const refused = errorCode(error) === 'VALIDATION' ? answerErrorsOf(validationFields(error)) : {};
+      if (Object.keys(refused).length) return refused;
+      setAskingJoin(false);
+      fail('join', error);
     }
   };
 
@@ -232,6 +254,9 @@ export function WaitlistPanel({ event, offerLink, onDone, onError }: WaitlistPan
         <p className="alert alert--error register-control__login" role="alert">
           {failure}
         </p>
+      ) : null}
+      {askingJoin ? (
+        <QuestionsDialog eventId={event.id} eventTitle={event.title} mode="waitlist" questions={event.questions} onSubmit={joinWith} onClose={() => setAskingJoin(false)} />
       ) : null}
     </div>
   );

@@ -42,6 +42,7 @@ const base: EventDetailFieldsFragment & { __typename: 'Event' } = {
   offeredCount: 0,
   cancelled: false,
   waitlistCount: 2,
+  questions: [],
   myWaitlist: null,
 };
 
