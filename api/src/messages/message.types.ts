@@ -31,7 +31,7 @@ export class MessageInput {
   @IsUUID('all', { each: true, message: 'Each event id must be a UUID' })
   eventIds: string[];
 
-  @Field({ description: `${MESSAGE_SEGMENTS.join(', ')} (absent: registered, not checked in)` })
+  @Field(() => String, { description: `${MESSAGE_SEGMENTS.join(', ')} (absent: registered, not checked in)` })
   @IsIn(MESSAGE_SEGMENTS, { message: SEGMENT_MESSAGE })
   segment: MessageSegment;
 
