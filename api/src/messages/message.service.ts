@@ -84,10 +84,11 @@ export class MessageService {
   ) {
     this.stopTokens = new NewsStopTokens(config.jwtSecret);
     jobs.define<{ messageId: string }>({ name: MESSAGE_SEND_JOB, retryLimit: 5, retryDelaySeconds: 30, handle: (d) => this.expandScheduled(d.messageId) });
-    // Many quick sends: 25 fetched at once per worker, MAIL_QUEUE_CONCURRENCY workers (one SMTP connection
-    // each in the mail service's pool). A batch retried whole sends nothing twice (each row is claimed).
+    // MAIL_QUEUE_CONCURRENCY workers, one delivery each at a time: one SMTP connection each in the mail
+    // service's pool. (Batches of 25 queued a hundred sends behind four connections: they ran into the send
+    // timeout, and a send that timed out after the server took it is sent again on its retry.)
     jobs.define<{ deliveryId: string }>({
-      name: MESSAGE_DELIVER_JOB, retryLimit: MAX_ATTEMPTS - 1, retryDelaySeconds: 30, batchSize: 25, concurrency: config.mailQueueConcurrency,
+      name: MESSAGE_DELIVER_JOB, retryLimit: MAX_ATTEMPTS - 1, retryDelaySeconds: 30, concurrency: config.mailQueueConcurrency,
       handle: (d) => this.deliver(d.deliveryId),
     });
   }
