@@ -46,6 +46,7 @@ export const messages = {
     selectShown: 'Select all shown',
     clearSelection: 'Clear selection',
     noEvents: 'No events match.',
+    more: (shown: number, total: number) => `The first ${shown} of ${total} events are listed: narrow the category, year or title to see the rest.`,
     eventsLoadFailed: 'Failed to load the events.',
     selected: (n: number) => (n === 1 ? '1 event chosen' : `${n} events chosen`),
     segment: 'People',

@@ -3,9 +3,9 @@ import { MessageEventChoicesDocument, MessagePreviewDocument, MessagesDocument, 
 import { renderRoute } from '@/testing/render-route';
 
 const year = new Date().getFullYear();
-const event = (id: string, title: string, date: string) => ({ __typename: 'Event', id, title, date, category: 'PRIMARY', registeredCount: 10, cancelled: false });
+const event = (id: string, title: string, date: string) => ({ __typename: 'Event', id, title, date, category: 'PRIMARY' });
 const choices = {
-  request: { query: MessageEventChoicesDocument, variables: { filter: { category: null, year, search: null }, limit: 500 } },
+  request: { query: MessageEventChoicesDocument, variables: { filter: { category: null, year, search: null }, limit: 250 } },
   result: { data: { events: { __typename: 'EventPage', items: [event('e1', 'Science fair', `${year}-02-10`), event('e2', 'Maths camp', `${year}-03-05`)], total: 2 } } },
 };
 const input = { subject: 'Thank you for coming', text: 'See you next time.', subjectHi: 'आने के लिए धन्यवाद', textHi: 'फिर मिलेंगे।', eventIds: ['e1', 'e2'], segment: 'attended', sendAt: null };

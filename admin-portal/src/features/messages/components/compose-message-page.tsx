@@ -152,7 +152,7 @@ export function ComposeMessagePage() {
           <fieldset className="form-section segment-choices" aria-describedby={errors.segment ? 'segment-error' : undefined}>
             <legend>{t.segment}</legend>
             {SEGMENTS.map((s) => (
-              <label key={s} className="radio">
+              <label key={s} className="checkbox radio-choice">
                 <input
                   type="radio"
                   name="segment"
@@ -212,10 +212,10 @@ export function ComposeMessagePage() {
           </div>
           <fieldset className="form-section segment-choices">
             <legend className="visually-hidden">{t.when}</legend>
-            <label className="radio">
+            <label className="checkbox radio-choice">
               <input type="radio" name="when" checked={when === 'now'} onChange={() => { setWhen('now'); changed(); }} /> {t.sendNow}
             </label>
-            <label className="radio">
+            <label className="checkbox radio-choice">
               <input type="radio" name="when" checked={when === 'later'} onChange={() => { setWhen('later'); changed(); }} /> {t.schedule}
             </label>
           </fieldset>

@@ -9,8 +9,8 @@ import { messages } from '../strings';
 
 const t = messages.compose;
 const CATEGORIES: EventCategory[] = ['GENERAL', 'PRIMARY', 'SECONDARY', 'GRADUATE'];
-/** The API's largest page: a category's year of events fits. */
-const LIMIT = 500;
+/** Under the API's query cost limit; a category's year of events fits (narrow by dates or title past it). */
+const LIMIT = 250;
 
 interface Props {
   selected: string[];
@@ -90,6 +90,7 @@ export function EventPicker({ selected, onChange, error }: Props) {
       </div>
       {loading && !data && <Loading />}
       {loadError && !data && <ErrorAlert message={describeError(loadError, t.eventsLoadFailed)} onRetry={() => void refetch()} />}
+      {data && data.events.total > data.events.items.length && <p className="muted small">{t.more(data.events.items.length, data.events.total)}</p>}
       {data && (
         <div className="event-choices">
           {shown.length === 0 ? (
