@@ -11,7 +11,7 @@ const screenshotDir = path.resolve(STACK.dataDir, '..', 'artifacts', 'screenshot
 let ipCounter = Math.floor(Math.random() * 200);
 const nextIp = () => `10.78.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
 
-test.describe('messages to an event\'s people', () => {
+test.describe('messages to an event\'s people @mobile', () => {
   test('an admin messages the attendees of a past event; the delivery shows as sent and the mail arrives', async ({ page, request }) => {
     test.setTimeout(180_000);
     const tight = todayTooTight(6);

@@ -118,12 +118,12 @@ export function MessagePage() {
               </>
             )}
           </p>
-          <details>
+          <details className="message-text">
             <summary>{t.english}</summary>
             <p className="preserve-lines">{m.text}</p>
           </details>
           {m.subjectHi && (
-            <details lang="hi">
+            <details lang="hi" className="message-text">
               <summary>
                 {t.hindi}: {m.subjectHi}
               </summary>

@@ -3,7 +3,7 @@ import { messages } from '../strings';
 
 const t = messages.compose;
 
-/** How many people a message reaches and the mail each language's readers get (the HTML part, sandboxed). */
+/** How many people a message reaches and the mail each language's readers get (its text part). */
 export function MessagePreviewPanel({ preview }: { preview: MessagePreviewQuery['messagePreview'] }) {
   return (
     <section className="card" aria-labelledby="message-preview-title">
@@ -24,8 +24,8 @@ export function MessagePreviewPanel({ preview }: { preview: MessagePreviewQuery[
             <p>
               <strong>{l.subject}</strong>
             </p>
-            {/* The mail's own HTML, in a sandbox (no scripts, no same origin): what the person's mail app shows. */}
-            <iframe title={`${t.previewTitle}: ${messages.languages[l.language] ?? l.language}`} sandbox="" srcDoc={l.html} />
+            {/* The mail's text part: the words the person reads (its HTML part says the same, laid out; the portal's CSP keeps mail HTML out of the page). */}
+            <pre className="message-preview__text" tabIndex={0} aria-label={`${t.previewTitle}: ${messages.languages[l.language] ?? l.language}`}>{l.text}</pre>
           </div>
         ))}
       </div>
