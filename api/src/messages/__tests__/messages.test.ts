@@ -6,7 +6,7 @@
  */
 import type { UserEntity } from '../../users/user.entity';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { adminToken, makeEvent, makeUser, standardScenario } from '../../test/scenarios';
+import { adminToken, makeEvent, makeUser, standardScenario, userToken } from '../../test/scenarios';
 import { decodeQuotedPrintable, SmtpCapture } from '../../test/smtp-capture';
 import { MESSAGE_DELIVER_JOB, MESSAGE_SEND_JOB } from '../message.service';
 
@@ -125,7 +125,7 @@ describe('who receives it', () => {
 describe('news opt-out', () => {
   it('the profile switch and the one-click link leave a person out of news but not of service mail', async () => {
     const admin = await newAdmin();
-    const token = (await import('../../test/scenarios')).userToken(ctx, other);
+    const token = userToken(ctx, other);
     const off = await ctx.gql('mutation { setNewsPreference(enabled: false) { id newsEnabled } }', {}, token);
     expect(off.errors).toBeUndefined();
     expect(off.data.setNewsPreference.newsEnabled).toBe(false);
