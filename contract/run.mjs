@@ -129,6 +129,12 @@ try {
   const webhookToDelete = await newHook(['event.created']);
   const contactId = (await call('POST', '/api/contact', { json: { name: 'Contract Sender', email: `contract-sender-${RUN}@example.org`, phone: '9876543213', subject: 'Contract', message: 'A message for the contract run.' } })).data.id;
 
+  // Messages: scheduled a day ahead (a message to be sent now needs people in it), one to read, one to cancel.
+  const messageSendAt = new Date(Date.now() + 86_400_000).toISOString();
+  const newMessage = async (subject) => (await call('POST', '/api/admin/messages', { token: adminToken, json: { subject, text: 'Contract.', eventIds: [eventId], segment: 'registered', sendAt: messageSendAt } })).id;
+  const messageId = await newMessage(`Contract message ${RUN}`);
+  const messageToCancel = await newMessage(`Contract cancel ${RUN}`);
+
   const deliveries = await call('GET', `/api/admin/webhooks/${webhookId}/deliveries`, { token: adminToken });
   const deliveryId = deliveries.data[0]?.id;
   if (!deliveryId) throw new Error(`setup: no webhook delivery planned for the contact message (${JSON.stringify(deliveries)})`);
@@ -138,6 +144,9 @@ try {
     webhookId,
     webhookToDelete,
     deliveryId,
+    messageId,
+    messageToCancel,
+    messageSendAt,
     hookUrl,
     baseUrl: base,
     adminToken,
@@ -161,7 +170,7 @@ try {
     adminPassword: ADMIN.password,
     run: RUN,
   };
-  log('records made: an admin, a person, an approved teacher, four events, a team member, a contact message, an API key, two webhook endpoints and a delivery');
+  log('records made: an admin, a person, an approved teacher, four events, a team member, a contact message, an API key, two webhook endpoints and a delivery, two scheduled messages');
 
   // ---- Portman: the collection from the served document ----
   const doc = await (await fetch(`${base}/api/openapi.json`)).json();

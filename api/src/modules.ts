@@ -1,6 +1,7 @@
 import { adminModule } from './admin/admin.module';
 import { apiKeysModule } from './api-keys/api-key.module';
 import { webhooksModule } from './webhooks/webhook.module';
+import { messagesModule } from './messages/message.module';
 import { auditModule } from './audit/audit.module';
 import { authModule } from './auth/auth.module';
 import { certificatesModule } from './certificates/certificate.module';
@@ -54,6 +55,7 @@ export const modules = [
   apiKeysModule,
   webhooksModule,
   sessionsModule,
+  messagesModule,
 ] as const;
 
 export type Module = (typeof modules)[number];

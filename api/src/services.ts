@@ -4,6 +4,7 @@ import { AdminAuthService } from './admin/admin-auth.service';
 import { AuditService } from './audit/audit.service';
 import { ApiKeyService } from './api-keys/api-key.service';
 import { WebhookService } from './webhooks/webhook.service';
+import { MessageService } from './messages/message.service';
 import { AuthService } from './auth/auth.service';
 import { CheckInService } from './checkin/checkin.service';
 import { CertificateService } from './certificates/certificate.service';
@@ -89,6 +90,8 @@ export function createServices(deps: ServiceDeps) {
   // Certificates of participation for those who attended (mailed through the queue).
   const certificateRenderer = new CertificateRenderer(config.certificateRenderThreads);
   const certificates = new CertificateService(dataSource, clock, deliveries, audit, rateLimits, config, logger, certificateRenderer, webhooks);
+  // Admins' messages to the people of events (sent by the job queue, one delivery per person).
+  const messages = new MessageService(dataSource, clock, jobs, mail, audit, config, logger);
   return {
     dataSource,
     config,
@@ -100,6 +103,7 @@ export function createServices(deps: ServiceDeps) {
     viewers: new ViewerService(dataSource, tokens, apiKeys),
     apiKeys,
     webhooks,
+    messages,
     audit,
     rateLimits,
     events,

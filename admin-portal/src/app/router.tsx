@@ -23,6 +23,9 @@ const JobsPage = lazy(() => import('@/features/jobs/components/jobs-page'));
 const ApiKeysPage = lazy(() => import('@/features/integrations/components/api-keys-page'));
 const WebhooksPage = lazy(() => import('@/features/integrations/components/webhooks-page'));
 const WebhookDeliveriesPage = lazy(() => import('@/features/integrations/components/webhook-deliveries-page'));
+const MessagesPage = lazy(() => import('@/features/messages/components/messages-page'));
+const ComposeMessagePage = lazy(() => import('@/features/messages/components/compose-message-page'));
+const MessagePage = lazy(() => import('@/features/messages/components/message-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 export const routes: RouteObject[] = [
@@ -55,6 +58,9 @@ export const routes: RouteObject[] = [
           { path: paths.apiKeys.path, Component: ApiKeysPage },
           { path: paths.webhooks.path, Component: WebhooksPage },
           { path: paths.webhookDeliveries.path, Component: WebhookDeliveriesPage },
+          { path: paths.messages.path, Component: MessagesPage },
+          { path: paths.messageNew.path, Component: ComposeMessagePage },
+          { path: paths.message.path, Component: MessagePage },
           { path: '*', Component: NotFoundPage },
         ],
       },

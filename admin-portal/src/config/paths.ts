@@ -28,6 +28,9 @@ export const paths = {
   jobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
   apiKeys: { path: '/admin/integrations/api-keys', getHref: () => '/admin/integrations/api-keys' },
   webhooks: { path: '/admin/integrations/webhooks', getHref: () => '/admin/integrations/webhooks' },
+  messages: { path: '/admin/messages', getHref: () => '/admin/messages' },
+  messageNew: { path: '/admin/messages/new', getHref: () => '/admin/messages/new' },
+  message: { path: '/admin/messages/:id', getHref: (id: string) => `/admin/messages/${enc(id)}` },
   webhookDeliveries: { path: '/admin/integrations/webhooks/:id/deliveries', getHref: (id: string) => `/admin/integrations/webhooks/${enc(id)}/deliveries` },
 } as const;
 

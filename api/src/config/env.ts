@@ -47,6 +47,12 @@ export interface Config {
   certificateRenderThreads: number;
   /** API_KEY_RATE_LIMIT: requests per minute per API key, across replicas (default 600). */
   apiKeyRateLimit: number;
+  /**
+   * MESSAGE_RECIPIENTS_PER_HOUR: people one admin may message in an hour, across messages (default 2000).
+   * Counted in people, not messages: a mistake's harm is the number of inboxes it reaches, and one
+   * mistaken message to everyone is the mistake to stop.
+   */
+  messageRecipientsPerHour: number;
   /** WEBHOOK_ALLOW_PRIVATE: let webhook endpoints be http and resolve to loopback/private addresses (tests, local use only). */
   webhookAllowPrivate: boolean;
 }
@@ -111,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(reminderLeadHours) || reminderLeadHours < 1 || reminderLeadHours > 336) problems.push('REMINDER_LEAD_HOURS must be a whole number of hours from 1 to 336');
   const apiKeyRateLimit = env.API_KEY_RATE_LIMIT ? Number(env.API_KEY_RATE_LIMIT) : 600;
   if (!Number.isInteger(apiKeyRateLimit) || apiKeyRateLimit < 1 || apiKeyRateLimit > 1_000_000) problems.push('API_KEY_RATE_LIMIT must be a whole number of requests a minute from 1 to 1000000');
+  const messageRecipientsPerHour = env.MESSAGE_RECIPIENTS_PER_HOUR ? Number(env.MESSAGE_RECIPIENTS_PER_HOUR) : 2000;
+  if (!Number.isInteger(messageRecipientsPerHour) || messageRecipientsPerHour < 1 || messageRecipientsPerHour > 1_000_000) problems.push('MESSAGE_RECIPIENTS_PER_HOUR must be a whole number of people from 1 to 1000000');
   const shutdownGraceMs = env.SHUTDOWN_GRACE_MS ? Number(env.SHUTDOWN_GRACE_MS) : 0;
   if (!Number.isInteger(shutdownGraceMs) || shutdownGraceMs < 0 || shutdownGraceMs > 60_000) problems.push('SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 60000');
 
@@ -155,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailQueueTimeoutMs,
     certificateRenderThreads,
     apiKeyRateLimit,
+    messageRecipientsPerHour,
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
   };
 }

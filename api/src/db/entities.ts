@@ -11,7 +11,23 @@ import { ApiKeys1764610000000 } from './migrations/1764610000000-api-keys';
 import { Webhooks1764620000000 } from './migrations/1764620000000-webhooks';
 import { EventSessions1764700000000 } from './migrations/1764700000000-event-sessions';
 import { RegistrationQuestions1764710000000 } from './migrations/1764710000000-registration-questions';
+import { Messages1764730000000 } from './migrations/1764730000000-messages';
 
 /** Every domain's entities (src/modules.ts). */
 export const entities = modules.flatMap((m) => ('entities' in m ? [...m.entities] : []));
-export const migrations = [InitialSchema1763800000000, UserCounts1763900000000, MailDeliveriesReminders1764000000000, Waitlist1764200000000, CheckIn1764300000000, Certificates1764400000000, ContentTranslations1764500000000, WaitlistClosed1764600000000, ApiKeys1764610000000, Webhooks1764620000000, EventSessions1764700000000, RegistrationQuestions1764710000000];
+/** Every migration, oldest first (one per line, so that branches adding one merge without a conflict). */
+export const migrations = [
+  InitialSchema1763800000000,
+  UserCounts1763900000000,
+  MailDeliveriesReminders1764000000000,
+  Waitlist1764200000000,
+  CheckIn1764300000000,
+  Certificates1764400000000,
+  ContentTranslations1764500000000,
+  WaitlistClosed1764600000000,
+  ApiKeys1764610000000,
+  Webhooks1764620000000,
+  EventSessions1764700000000,
+  RegistrationQuestions1764710000000,
+  Messages1764730000000,
+];

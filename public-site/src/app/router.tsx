@@ -33,6 +33,7 @@ const SettingsRoute = lazyPart(() => import('./routes/settings'), { data: 'now' 
 const AddStudentRoute = lazyPart(() => import('@/features/teachers/components/add-student-page'), { data: 'now' });
 const LogoutRoute = lazyPart(() => import('@/features/accounts/components/logout-page'), { data: 'now' });
 const StopRemindersRoute = lazyPart(() => import('@/features/accounts/components/stop-reminders-page'), { data: 'now' });
+const StopNewsRoute = lazyPart(() => import('@/features/accounts/components/stop-news-page'), { data: 'now' });
 const MyEventsRoute = lazyPart(() => import('@/features/events/components/my-events-page'), { data: 'now' });
 const CertificateRoute = lazyPart(() => import('@/features/certificates/components/certificate-verification-page'), { data: 'now' });
 
@@ -74,6 +75,7 @@ export const appRoutes: AppRoute[] = [
   { path: paths.logout.path, Component: LogoutRoute, titleKey: 'titles.logout' },
   // Not prerendered: what it shows depends on the link's token.
   { path: paths.stopReminders.path, Component: StopRemindersRoute, titleKey: 'titles.stopReminders' },
+  { path: paths.stopNews.path, Component: StopNewsRoute, titleKey: 'titles.stopNews' },
   { path: paths.myEvents.path, Component: MyEventsRoute, titleKey: 'titles.myEvents' },
   // Not prerendered: what it shows depends on the certificate code.
   { path: paths.certificate.path, Component: CertificateRoute, titleKey: 'titles.certificate' },

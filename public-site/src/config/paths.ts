@@ -21,6 +21,11 @@ export const paths = {
     path: '/reminders/stop',
     getHref: (token?: string) => (token ? `/reminders/stop?token=${encodeURIComponent(token)}` : '/reminders/stop'),
   },
+  /** The stop link of a news mail (the API builds it with the token; the page acts only on its button). */
+  stopNews: {
+    path: '/news/stop',
+    getHref: (token?: string) => (token ? `/news/stop?token=${encodeURIComponent(token)}` : '/news/stop'),
+  },
   /** The signed-in person's registrations, waiting-list places and certificates. */
   myEvents: { path: '/my-events', getHref: () => '/my-events' },
   /** The public check of a certificate (the link printed on it). */

@@ -3,6 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { paths } from '@/config/paths';
 import { en } from '@/i18n/en';
 import { integrations } from '@/features/integrations/strings';
+import { messages } from '@/features/messages/strings';
 import { clearSession } from '@/lib/session';
 
 const n = en.layout.nav;
@@ -15,6 +16,7 @@ export const navItems = [
   { to: paths.events.getHref(), label: n.events, icon: '▦' },
   { to: paths.team.getHref(), label: n.team, icon: '☺' },
   { to: paths.contacts.getHref(), label: n.contacts, icon: '✉' },
+  { to: paths.messages.getHref(), label: messages.nav, icon: '✎' },
   { to: paths.audit.getHref(), label: n.audit, icon: '≡' },
   { to: paths.jobs.getHref(), label: n.jobs, icon: '⟳' },
   { to: paths.apiKeys.getHref(), label: integrations.nav.apiKeys, icon: '⚿' },

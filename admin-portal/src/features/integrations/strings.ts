@@ -21,7 +21,7 @@ export const integrations = {
       'registrations:read': 'Read who registered and who came',
       'attendance:write': 'Check people in at the door',
       'certificates:read': 'Read issued certificates',
-      'messages:write': 'Send an event\'s reminder mail',
+      'messages:write': 'Send reminder mails and messages to events\' people',
     } as Record<string, string>,
     expiresAt: 'Expires on (optional)',
     expiresHint: 'Leave empty for a key that works until it is revoked.',

@@ -14,6 +14,7 @@ import { PHONE_PATTERN } from '@/lib/validation';
 import { useUpdateProfile } from '../api/use-account-mutations';
 import { useMe } from '../api/use-me';
 import { categoryKey, statusBadgeClass, statusKey } from './account-labels';
+import { NewsSwitch } from './news-switch';
 import { ReminderSwitch } from './reminder-switch';
 import { FormField } from '@/components/ui/form-field';
 import './accounts.css';
@@ -199,6 +200,7 @@ export default function ProfilePage({ startEditing = false }: { startEditing?: b
           </>
         )}
         <ReminderSwitch user={user} />
+        <NewsSwitch />
       </>
     );
   } else if (loading) {
