@@ -7,6 +7,8 @@ import { certificatesModule } from './certificates/certificate.module';
 import { checkInModule } from './checkin/checkin.module';
 import { contactsModule } from './contacts/contact.module';
 import { eventsModule } from './events/event.module';
+import { seriesModule } from './series/series.module';
+import { meetingLinksModule } from './meeting-links/meeting-link.module';
 import { exportsModule } from './exports/export.module';
 import { jobsModule } from './jobs/job.module';
 import { registrationsModule } from './registrations/registration.module';
@@ -50,6 +52,8 @@ export const modules = [
   jobsModule,
   apiKeysModule,
   webhooksModule,
+  seriesModule,
+  meetingLinksModule,
 ] as const;
 
 export type Module = (typeof modules)[number];

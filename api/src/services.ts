@@ -16,6 +16,8 @@ import type { Config } from './config/env';
 import { ContactService } from './contacts/contact.service';
 import { EventCancellation } from './events/event-cancellation';
 import { EventService } from './events/event.service';
+import { SeriesService } from './series/series.service';
+import { MeetingLinkService } from './meeting-links/meeting-link.service';
 import { CertificateRenderer } from './certificates/certificate.renderer';
 import { DEFAULT_MAIL_TIMEOUTS, MailService, queuedMailTimeouts } from './mail/mail.service';
 import { MailDeliveries } from './mail/mail-deliveries';
@@ -74,6 +76,9 @@ export function createServices(deps: ServiceDeps) {
   const reminders = new ReminderService(dataSource, clock, jobs, deliveries, audit, config, logger, users);
   const cancellation = new EventCancellation(deliveries, config.publicOrigin, [registrantsToTell, waitlistOffers]);
   const events = new EventService(dataSource, clock, images, audit, reminders, cancellation, ledger, webhooks);
+  // Series of events (each date its own event) and who sees an online event's meeting link.
+  const series = new SeriesService(dataSource, clock, events);
+  const meetingLinks = new MeetingLinkService(dataSource);
   const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
   // Check-in at the door and attendance; the confirmation mail shows the code.
   const checkIns = new CheckInService(dataSource, clock, events, audit, ledger);
@@ -97,6 +102,8 @@ export function createServices(deps: ServiceDeps) {
     audit,
     rateLimits,
     events,
+    series,
+    meetingLinks,
     registrations,
     ledger,
     waitlist,

@@ -72,6 +72,14 @@ export class EventEntity {
   @Column({ name: 'waitlist_offer_hours', type: 'int', default: 24 })
   waitlistOfferHours: number;
 
+  /** The series this date belongs to (series/), or null. */
+  @Column({ name: 'series_id', type: 'uuid', nullable: true })
+  seriesId: string | null;
+
+  /** The online meeting's https address; shown only to registrants and admins (meeting-links/meeting-link-access.ts). */
+  @Column({ name: 'meeting_link', type: 'varchar', length: 500, nullable: true })
+  meetingLink: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -7,6 +7,8 @@ import { TRANSLATION_LANGUAGES } from '../i18n/languages';
 import { withTranslationInputs } from '../i18n/translation-inputs';
 import type { LocalizedText, TextSpec } from '../i18n/translations';
 import { EVENT_CATEGORIES, type EventCategoryValue } from './event.entity';
+import { MeetingLinkField } from '../meeting-links/meeting-link.field';
+import { SeriesApplyTo, SeriesApplyToField } from '../series/series-apply-to';
 
 export enum EventWhen {
   UPCOMING = 'upcoming',
@@ -92,6 +94,8 @@ export class EventView {
   @Field({ description: 'An admin cancelled it: no registration, registrants were told' }) cancelled: boolean;
   @Field(() => Date, { nullable: true }) cancelledAt: Date | null;
   @Field() createdAt: Date;
+  @Field(() => ID, { nullable: true, description: 'The series this date belongs to (an admin repeated an event), or null' }) seriesId: string | null;
+  @Field({ description: 'It has an online meeting (the link itself only for registrants and admins: meetingLink)' }) isOnline: boolean;
 }
 
 @ObjectType()
@@ -214,6 +218,9 @@ export class EventInput {
   @Field(() => String, { nullable: true, description: 'An image uploaded with POST /api/uploads' })
   @Transform(trimOptional) @IsOptional() @Matches(IMAGE_KEY_PATTERN, { message: 'Image key is invalid' })
   imageKey?: string;
+
+  @MeetingLinkField()
+  meetingLink?: string;
 }
 
 /** An edit: every field optional (the old edit form has no required checks), the same shape rules. */
@@ -274,6 +281,12 @@ export class EventUpdateInput {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value === null ? '' : value))
   @IsOptional() @Matches(/^([a-f0-9]{24})?$/, { message: 'Image key is invalid' })
   imageKey?: string;
+
+  @MeetingLinkField({ clearable: true })
+  meetingLink?: string;
+
+  @SeriesApplyToField()
+  applyTo?: SeriesApplyTo;
 }
 
 withTranslationInputs(EventInput, EVENT_TEXT);
