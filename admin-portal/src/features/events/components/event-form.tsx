@@ -21,6 +21,8 @@ import {
 import { LanguageTextPanel } from '@/components/ui/language-text-panel';
 import { useLanguageForm } from '@/lib/use-language-form';
 import { EventCardPreview } from './event-card-preview';
+import { MeetingLinkField } from '@/features/online/meeting-link-field';
+import { SeriesApplyChoice } from '@/features/series/series-apply-choice';
 
 const t = en.events;
 const resolver = rulesResolver(validateEventForm);
@@ -29,11 +31,13 @@ interface Props {
   mode: 'create' | 'edit';
   initialValues?: EventFormValues;
   currentImageUrl?: string | null;
+  /** The event's series, when it is a date of one (the save asks: this one, or the following ones too). */
+  seriesId?: string | null;
   /** Receives the values and the chosen image file (not yet uploaded). */
   onSubmit: (values: EventFormValues, image: File | null) => Promise<void>;
 }
 
-export function EventForm({ mode, initialValues = emptyEventForm, currentImageUrl, onSubmit }: Props) {
+export function EventForm({ mode, initialValues = emptyEventForm, currentImageUrl, seriesId, onSubmit }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | undefined>();
@@ -147,6 +151,7 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
         <Field id="event-externalLink" label={t.fields.externalLink} error={err('externalLink')}>
           <input {...a11y('externalLink')} type="url" placeholder="https://" {...register('externalLink')} />
         </Field>
+        <MeetingLinkField registration={register('meetingLink')} error={err('meetingLink')} />
         <div className="form-span">
           <ImagePicker
             id="event-image"
@@ -165,6 +170,7 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
             </label>
           )}
         </div>
+        {mode === 'edit' && seriesId && <SeriesApplyChoice registration={register('applyTo')} />}
       </div>
       <div className="form-actions">
         <Link to={paths.events.getHref()} className="btn btn-secondary">

@@ -4,6 +4,7 @@ import type { AdminEventFieldsFragment, EventCategory, EventInput, EventUpdateIn
 import { en } from '@/i18n/en';
 import { fieldIn, textLength, translationIn, type TextFieldSpec } from '@/lib/content-languages';
 import { isUrl } from '@/lib/is-url';
+import { isMeetingLink } from '@/features/online/meeting-link-field';
 
 const t = en.events;
 const v = t.validation;
@@ -53,6 +54,9 @@ export interface EventFormValues {
   speakerHi: string;
   waitlistOfferHours: string;
   removeImage: boolean;
+  meetingLink: string;
+  /** A date of a series: which dates the save changes. */
+  applyTo: 'this' | 'following';
 }
 export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
 
@@ -74,10 +78,12 @@ export const emptyEventForm: EventFormValues = {
   speakerHi: '',
   waitlistOfferHours: String(DEFAULT_WAITLIST_OFFER_HOURS),
   removeImage: false,
+  meetingLink: '',
+  applyTo: 'this',
 };
 
 /** The language-neutral fields in the order the form shows them (the first one in error gets the focus). */
-export const eventDetailFields = ['category', 'maxParticipants', 'date', 'time', 'endDate', 'endTime', 'waitlistOfferHours', 'externalLink'] as const;
+export const eventDetailFields = ['category', 'maxParticipants', 'date', 'time', 'endDate', 'endTime', 'waitlistOfferHours', 'externalLink', 'meetingLink'] as const;
 
 
 export function validateEventForm(values: EventFormValues): EventFormErrors {
@@ -96,6 +102,7 @@ export function validateEventForm(values: EventFormValues): EventFormErrors {
   if (max && !(Number.isInteger(Number(max)) && Number(max) >= 1)) errors.maxParticipants = v.maxParticipantsMin;
   if (!isOfferHours(values.waitlistOfferHours)) errors.waitlistOfferHours = v.waitlistOfferHoursRange;
   if (values.externalLink.trim() && !isUrl(values.externalLink.trim())) errors.externalLink = v.externalLinkInvalid;
+  if (values.meetingLink.trim() && !isMeetingLink(values.meetingLink.trim())) errors.meetingLink = en.online.meetingLinkInvalid;
   return errors;
 }
 
@@ -120,6 +127,7 @@ export function toEventFormValues(e: AdminEventFieldsFragment): EventFormValues 
     speaker: e.speaker ?? '',
     speakerHi: hi.speaker ?? '',
     waitlistOfferHours: String(e.waitlistOfferHours),
+    meetingLink: e.meetingLink ?? '',
   };
 }
 
@@ -146,6 +154,7 @@ export function toCreateEventInput(values: EventFormValues, imageKey?: string): 
     speakerHi: optional(values.speakerHi),
     waitlistOfferHours: Number(values.waitlistOfferHours.trim()),
     imageKey,
+    meetingLink: optional(values.meetingLink),
   };
 }
 
@@ -172,5 +181,7 @@ export function toUpdateEventInput(values: EventFormValues, imageKey?: string): 
     speakerHi: values.speakerHi.trim(),
     waitlistOfferHours: Number(values.waitlistOfferHours.trim()),
     imageKey: imageKey ?? (values.removeImage ? '' : undefined),
+    meetingLink: values.meetingLink.trim(),
+    applyTo: values.applyTo === 'following' ? 'FOLLOWING' : undefined,
   };
 }
