@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { STACK } from '../../support/stack-config.cjs';
 import { admin, adminGql, signIn } from './admin-helpers';
+import { createUser, gql, signInWithToken } from '../accounts/helpers';
 
 const SHOTS = process.env.SHOTS_DIR;
 const shot = async (page: import('@playwright/test').Page, name: string) => {
@@ -17,6 +18,8 @@ async function makeEvent(request: import('@playwright/test').APIRequestContext, 
 
 test.describe('series and online events', () => {
   test('an admin repeats an event, edits this and the following dates; the public page lists the dates and shows the link only when signed in', async ({ page, request }) => {
+    // Several pages, an account and a registration: longer than one page's journey on a shared machine.
+    test.setTimeout(240_000);
     const stamp = Date.now();
     // Repeat from the event page.
     const single = await makeEvent(request, `E2E Weekly parents meeting ${stamp}`, '2031-04-05');
@@ -52,13 +55,11 @@ test.describe('series and online events', () => {
     await expect(page.getByRole('link', { name: /2031/ }).first()).toBeVisible();
     expect(await page.content()).not.toContain('e2e-series-online');
 
-    // Signed in as the admin: the link is fetched for them and shown.
-    const login = await request.post(`${STACK.apiUrl}/graphql`, {
-      data: { query: 'mutation($i: AdminLoginInput!) { adminLogin(input: $i) { token } }', variables: { i: { email: STACK.adminEmail, password: STACK.adminPassword } } },
-    });
-    const token = (await login.json()).data.adminLogin.token as string;
-    await page.evaluate((t) => window.localStorage.setItem('authToken', t), token);
-    await page.reload();
+    // Signed in as someone registered: the link is fetched for them and shown.
+    const user = await createUser(request, 'online');
+    await gql(request, 'mutation($id: ID!) { registerForEvent(eventId: $id) { message } }', { id: first }, user.token);
+    await signInWithToken(page, user.token);
+    await page.goto(`${STACK.publicUrl}/events/${first}`);
     await expect(page.getByRole('heading', { name: 'Join online' })).toBeVisible();
     await expect(page.getByText(LINK)).toBeVisible();
     await shot(page, 'public-online-series-1280');
