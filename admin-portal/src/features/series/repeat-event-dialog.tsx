@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, fieldA11y } from '@/components/ui/field';
 import { emptyRepeat, MAX_SERIES_DATES, toRepeatInput, validateRepeat, type RepeatValues } from './repeat-rules';
 import { useRepeatEvent } from './use-repeat-event';
+import './series.css';
 
 const t = en.series;
 

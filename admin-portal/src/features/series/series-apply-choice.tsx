@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { en } from '@/i18n/en';
+import './series.css';
 
 const t = en.series;
 
