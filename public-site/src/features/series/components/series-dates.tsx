@@ -19,7 +19,7 @@ export function SeriesDates({ event }: { event: Partial<SeriesDatesFieldsFragmen
         {dates.map((d) => (
           <li key={d.id}>
             <Link to={paths.event.getHref(d.id)}>
-              <time dateTime={`${d.date}T${d.time}`}>{t('series.date', { date: formatEventDate(d.date, locale, 'long'), time: formatEventTime(d.time, locale) })}</time>
+              <time dateTime={`${d.date}T${d.time}`}>{t('events.dateTime', { date: formatEventDate(d.date, locale, 'long'), time: formatEventTime(d.time, locale) })}</time>
             </Link>
             {d.cancelled ? <span> ({t('series.cancelled')})</span> : null}
           </li>
