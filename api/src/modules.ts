@@ -9,6 +9,8 @@ import { checkInModule } from './checkin/checkin.module';
 import { contactsModule } from './contacts/contact.module';
 import { eventsModule } from './events/event.module';
 import { sessionsModule } from './sessions/session.module';
+import { seriesModule } from './series/series.module';
+import { meetingLinksModule } from './meeting-links/meeting-link.module';
 import { exportsModule } from './exports/export.module';
 import { jobsModule } from './jobs/job.module';
 import { registrationsModule } from './registrations/registration.module';
@@ -56,6 +58,8 @@ export const modules = [
   webhooksModule,
   sessionsModule,
   messagesModule,
+  seriesModule,
+  meetingLinksModule,
 ] as const;
 
 export type Module = (typeof modules)[number];

@@ -17,6 +17,8 @@ import type { Config } from './config/env';
 import { ContactService } from './contacts/contact.service';
 import { EventCancellation } from './events/event-cancellation';
 import { EventService } from './events/event.service';
+import { SeriesService } from './series/series.service';
+import { MeetingLinkService } from './meeting-links/meeting-link.service';
 import { CertificateRenderer } from './certificates/certificate.renderer';
 import { DEFAULT_MAIL_TIMEOUTS, MailService, queuedMailTimeouts } from './mail/mail.service';
 import { MailDeliveries } from './mail/mail-deliveries';
@@ -81,6 +83,9 @@ export function createServices(deps: ServiceDeps) {
   // Registration questions: defined on events, answered on registering or joining a waiting list, edited until the start.
   const questions = new QuestionService(dataSource, clock, audit);
   const events = new EventService(dataSource, clock, images, audit, reminders, cancellation, ledger, webhooks, sessions, questions);
+  // Series of events (each date its own event) and who sees an online event's meeting link.
+  const series = new SeriesService(dataSource, clock, events);
+  const meetingLinks = new MeetingLinkService(dataSource);
   const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
   // Check-in at the door and attendance; the confirmation mail shows the code.
   const checkIns = new CheckInService(dataSource, clock, events, audit, ledger, sessions);
@@ -108,6 +113,8 @@ export function createServices(deps: ServiceDeps) {
     rateLimits,
     events,
     sessions,
+    series,
+    meetingLinks,
     registrations,
     ledger,
     waitlist,

@@ -273,6 +273,18 @@ const RECIPES: Record<string, Recipe> = {
     run: ({ events: [id] }) => rest('delete', `/api/events/${id}`, { token: admin() }),
   },
 
+  // ----- series (public: the new dates, the repeated event's seriesId) -----
+  repeatEvent: {
+    changesPublic: true,
+    prepare: async () => ({ events: [await anEvent()] }),
+    run: ({ events: [id] }) => mutation(`mutation($id: ID!) { repeatEvent(id: $id, input: { frequency: WEEKLY, count: 3 }) { events { id } } }`, { id }, admin()),
+  },
+  'POST /api/events/:id/repeat': {
+    changesPublic: true,
+    prepare: async () => ({ events: [await anEvent()] }),
+    run: ({ events: [id] }) => rest('post', `/api/events/${id}/repeat`, { token: admin(), json: { frequency: 'monthly', count: 2 } }),
+  },
+
   // ----- cancellation (public: cancelled, cancelledAt) and reminders (nothing public) -----
   cancelEvent: {
     changesPublic: true,

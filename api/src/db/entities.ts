@@ -11,6 +11,7 @@ import { ApiKeys1764610000000 } from './migrations/1764610000000-api-keys';
 import { Webhooks1764620000000 } from './migrations/1764620000000-webhooks';
 import { EventSessions1764700000000 } from './migrations/1764700000000-event-sessions';
 import { RegistrationQuestions1764710000000 } from './migrations/1764710000000-registration-questions';
+import { SeriesOnline1764720000000 } from './migrations/1764720000000-series-online';
 import { Messages1764730000000 } from './migrations/1764730000000-messages';
 
 /** Every domain's entities (src/modules.ts). */
@@ -29,5 +30,6 @@ export const migrations = [
   Webhooks1764620000000,
   EventSessions1764700000000,
   RegistrationQuestions1764710000000,
+  SeriesOnline1764720000000,
   Messages1764730000000,
 ];

@@ -79,6 +79,13 @@ export class EventEntity {
   /** Registration questions, in the admin's order, both languages (questions/question-rules.ts). */
   @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
   questions: Question[];
+  /** The series this date belongs to (series/), or null. */
+  @Column({ name: 'series_id', type: 'uuid', nullable: true })
+  seriesId: string | null;
+
+  /** The online meeting's https address; shown only to registrants and admins (meeting-links/meeting-link-access.ts). */
+  @Column({ name: 'meeting_link', type: 'varchar', length: 500, nullable: true })
+  meetingLink: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -26,6 +26,8 @@ export interface MailEvent {
   startsAt: Date;
   endsAt?: Date | null;
   location: string;
+  /** The online meeting: set only in mails to a registered person (the confirmation, the reminder). */
+  meetingLink?: string | null;
 }
 
 /** What every event mail needs. */
@@ -55,6 +57,7 @@ export const EVENT_MAIL_WORDS = {
     when: 'When',
     where: 'Where',
     eventPage: 'Event page',
+    meetingLink: 'Join online',
     viewEvent: 'View the event',
     calendar: 'The attached calendar file (.ics) adds the event to the calendar on your phone or computer.',
     unregister: 'If you can no longer attend, unregister on the event page so someone else can take your place:',
@@ -67,6 +70,7 @@ export const EVENT_MAIL_WORDS = {
     when: 'कब',
     where: 'कहाँ',
     eventPage: 'कार्यक्रम का पेज',
+    meetingLink: 'ऑनलाइन जुड़ें',
     viewEvent: 'कार्यक्रम देखें',
     calendar: 'साथ में लगी कैलेंडर फ़ाइल (.ics) खोलकर आप यह कार्यक्रम अपने फ़ोन या कंप्यूटर के कैलेंडर में जोड़ सकते हैं।',
     unregister: 'अगर आप नहीं आ पाएँगे, तो कृपया कार्यक्रम के पेज पर जाकर अपना पंजीकरण रद्द कर दें, ताकि आपकी जगह किसी और को मिल सके:',
@@ -88,6 +92,7 @@ export function eventFacts(m: EventMailBase, withPageLink: boolean): MailBlock {
     { label: w.when, value: formatEventDate(m.event.startsAt, m.language, m.event.endsAt) },
     { label: w.where, value: m.event.location },
   ];
+  if (m.event.meetingLink) rows.push({ label: w.meetingLink, value: m.event.meetingLink, href: m.event.meetingLink });
   if (withPageLink) rows.push({ label: w.eventPage, value: url, href: url });
   return { kind: 'facts', rows };
 }

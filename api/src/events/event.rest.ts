@@ -74,7 +74,7 @@ export async function restEvents(ctx: RestContext, events: EventEntity[]) {
 export const restEvent = async (ctx: RestContext, event: EventEntity) => (await restEvents(ctx, [event]))[0];
 
 /** The schema of toRestEvent's answer, for the REST reference (its keys must be exactly the view's). */
-export const restEventSchema = viewSchema<ReturnType<typeof toRestEvent>>(
+export const restEventSchema = viewSchema<ReturnType<typeof toRestEvent> & { meetingLink?: string | null }>(
   'Event',
   {
     _id: uuid('The id again (the legacy name)'),
@@ -117,8 +117,11 @@ export const restEventSchema = viewSchema<ReturnType<typeof toRestEvent>>(
     sessions: arrayOf(restSessionSchema, 'The sessions in time order (one for a single-session event); `date` and `time` above are the first\'s'),
     waitlistPosition: nullable(integer("Signed in only: the caller's place in the waiting list (null when not waiting)")),
     offerExpiresAt: nullable(dateTime('Signed in only: until when a place offered to the caller is held')),
+    seriesId: nullable(uuid('The series this date belongs to (an admin repeated it), or null')),
+    isOnline: boolean('It has an online meeting'),
+    meetingLink: nullable(string('GET /api/events/{id} only, and only for a caller registered for the event or an admin: the online meeting (https), null when it has none. Absent for everyone else', { format: 'uri' })),
   },
-  { optional: ['waitlistPosition', 'offerExpiresAt'], description: 'An event in the REST shape' },
+  { optional: ['waitlistPosition', 'offerExpiresAt', 'meetingLink'], description: 'An event in the REST shape' },
 );
 
 function listQuery(query: Record<string, unknown>) {
@@ -159,5 +162,10 @@ export const eventRoutes = [
     params: { id: idParam('The event') },
     localized: true,
     response: { description: 'The event', schema: okData(restEventSchema) },
-  }, async (ctx) => ({ success: true, data: await restEvent(ctx, await ctx.services.events.get(ctx.params.id)) })),
+  }, async (ctx) => {
+    const event = await ctx.services.events.get(ctx.params.id);
+    // The meeting link only for a registered caller or an admin; absent otherwise (signed-out answers are the public cache's).
+    const [meetingLink] = await ctx.services.meetingLinks.linksFor(ctx.viewer, [event.id]);
+    return { success: true, data: { ...(await restEvent(ctx, event)), ...(meetingLink !== undefined ? { meetingLink } : {}) } };
+  }),
 ];

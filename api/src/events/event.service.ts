@@ -19,10 +19,13 @@ import { EVENT_TEXT_COLUMNS, eventText } from './event-text';
 import { eventEndsAt } from './event-end';
 import type { WebhookPlanner } from '../webhooks/webhook.service';
 import type { QuestionService } from '../questions/question.service';
+import type { Question } from '../questions/question-rules';
 import { eventPayload } from '../webhooks/webhook-payloads';
 import type { SessionService } from '../sessions/session.service';
 import type { EventSessionView } from '../sessions/session.types';
 import { assertMinSessions, parseSessionsField, planSessions, singleSession, spanOf, SESSION_MESSAGES, type PlannedSession } from '../sessions/session-rules';
+import { SeriesApplyTo } from '../series/series-apply-to';
+import { followingDates } from '../series/series-dates';
 import { EVENT_TEXT, EventFilter, EventInput, EventOrder, EventTiming, EventUpdateInput, EventWhen, type DayCount, type EventView } from './event.types';
 
 export const EVENT_NOT_FOUND = 'Event not found';
@@ -157,6 +160,17 @@ export class EventService {
     return (await this.sessions.sessionsOf([event])).get(event.id) ?? [];
   }
 
+  /**
+   * An event's sessions moved by whole days, for another date of its series (each keeps its time, title and
+   * place); undefined for a one-session event, whose one session follows the new date and time.
+   */
+  async sessionsShifted(m: EntityManager, eventId: string, days: number): Promise<PlannedSession[] | undefined> {
+    const rows = await this.sessions.rowsOf(m, eventId);
+    if (rows.length < 2) return undefined;
+    const shift = (at: Date | null) => (at ? new Date(new Date(at).getTime() + days * 86_400_000) : null);
+    return rows.map((r) => ({ startsAt: shift(r.startsAt)!, endsAt: shift(r.endsAt), title: r.title, titleHi: r.titleHi, location: r.location, locationHi: r.locationHi }));
+  }
+
   /** Admin create; the image is a just-uploaded file or the key of one uploaded earlier (POST /api/uploads). */
   async create(actor: Viewer | null, rawInput: unknown, image?: Buffer): Promise<EventEntity> {
     const input = await validateInput(EventInput, parseSessionsField(rawInput));
@@ -170,10 +184,11 @@ export class EventService {
     if (!image && input.imageKey) await this.images.assertUsableKey(input.imageKey);
     const imageKey = image ? await this.images.save(image) : input.imageKey ?? null;
     try {
-      return await this.dataSource.transaction(async (m) => {
-        const repo = m.getRepository(EventEntity);
-        const saved = await repo.save(
-          repo.create({
+      return await this.dataSource.transaction((m) =>
+        this.insert(
+          m,
+          actor,
+          {
             title: input.title,
             description: input.description,
             category: input.category,
@@ -181,7 +196,6 @@ export class EventService {
             time: input.time,
             endDate: input.endDate ?? null,
             endTime: input.endTime ?? null,
-            startsAt: indiaInstant(input.date, input.time),
             location: input.location,
             externalLink: input.externalLink ?? null,
             maxParticipants: input.maxParticipants ?? null,
@@ -189,21 +203,33 @@ export class EventService {
             speaker: input.speaker ?? null,
             translations: applyTranslationInput({}, input, EVENT_TEXT),
             imageKey,
+            meetingLink: input.meetingLink ?? null,
             certificateMinSessions: input.certificateMinSessions ?? null,
             questions,
-          }),
-        );
-        await this.sessions.write(m, saved.id, planned);
-        await this.audit.record(actor, { action: 'event.create', entityType: 'event', entityId: saved.id, before: null, after: saved }, m);
-        await this.reminders.scheduleFor(m, saved);
-        touched(m, topics.events, topics.event(saved.id));
-        await this.webhooks.plan(m, 'event.created', eventPayload(saved));
-        return saved;
-      });
+          },
+          planned,
+        ),
+      );
     } catch (err) {
       if (image && imageKey) await this.images.remove(imageKey);
       throw err;
     }
+  }
+
+  /**
+   * Saves a new event inside `m` with everything a new event brings: its audit entry, its reminder, the
+   * public cache's topics and the event.created webhook (create, and the dates a series repeat adds).
+   */
+  async insert(m: EntityManager, actor: Viewer | null, fields: Omit<Partial<EventEntity>, 'startsAt'> & Pick<EventEntity, 'date' | 'time'>, sessions?: PlannedSession[]): Promise<EventEntity> {
+    const repo = m.getRepository(EventEntity);
+    const saved = await repo.save(repo.create({ ...fields, startsAt: indiaInstant(fields.date, fields.time) }));
+    // Its sessions before its reminders, which go out per session.
+    await this.sessions.write(m, saved.id, sessions ?? [singleSession({ date: fields.date, time: fields.time, endDate: fields.endDate ?? null, endTime: fields.endTime ?? null })]);
+    await this.audit.record(actor, { action: 'event.create', entityType: 'event', entityId: saved.id, before: null, after: saved }, m);
+    await this.reminders.scheduleFor(m, saved);
+    touched(m, topics.events, topics.event(saved.id));
+    await this.webhooks.plan(m, 'event.created', eventPayload(saved));
+    return saved;
   }
 
   async update(actor: Viewer | null, id: string, rawInput: unknown, image?: Buffer): Promise<{ before: EventEntity; after: EventEntity }> {
@@ -213,56 +239,19 @@ export class EventService {
     await this.get(id);
     if (!image && input.imageKey) await this.images.assertUsableKey(input.imageKey);
     const newKey = image ? await this.images.save(image) : undefined;
-    let oldKey: string | null = null;
+    const oldKeys: (string | null)[] = [];
     let result: { before: EventEntity; after: EventEntity };
     try {
       result = await this.dataSource.transaction(async (m) => {
-        const event = await m.getRepository(EventEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-        if (!event) throw notFound(EVENT_NOT_FOUND);
-        const before = { ...event };
-        const set = <K extends keyof EventEntity>(key: K, value: EventEntity[K] | undefined) => {
-          if (value !== undefined) event[key] = value;
-        };
-        set('title', input.title);
-        set('description', input.description);
-        set('category', input.category);
-        set('date', input.date);
-        set('time', input.time);
-        set('location', input.location);
-        set('questions', questions);
-        if (input.endDate !== undefined) event.endDate = input.endDate || null;
-        if (input.endTime !== undefined) event.endTime = input.endTime || null;
-        if (input.externalLink !== undefined) event.externalLink = input.externalLink || null;
-        if (input.speaker !== undefined) event.speaker = input.speaker || null;
-        event.translations = applyTranslationInput(event.translations ?? {}, input, EVENT_TEXT);
-        if (input.maxParticipants !== undefined) event.maxParticipants = input.maxParticipants ?? null;
-        if (input.waitlistOfferHours !== undefined) event.waitlistOfferHours = input.waitlistOfferHours;
-        const free = this.ledger.placesFree(event);
-        if (free !== null && free < 0) {
-          const taken = event.offeredCount ? `${event.registeredCount + event.offeredCount} places already taken (registered, or held for people from the waiting list)` : `${event.registeredCount} people already registered`;
-          throw validationError(`Max participants cannot be below the ${taken}`, { maxParticipants: 'Too low' });
+        const one = await this.updateIn(m, actor, id, input, newKey, { sessions, questions });
+        oldKeys.push(one.oldKey);
+        // "This and the following ones": the later dates of its series take the changed fields, keeping their own
+        // dates (and so their own sessions).
+        if (input.applyTo === SeriesApplyTo.FOLLOWING && one.before.seriesId) {
+          const { date: _date, endDate: _endDate, applyTo: _applyTo, sessions: _sessions, ...shared } = input;
+          for (const nextId of await followingDates(m, one.before)) oldKeys.push((await this.updateIn(m, actor, nextId, shared, newKey, { sessions: null, questions }, true)).oldKey);
         }
-        if (input.certificateMinSessions !== undefined) event.certificateMinSessions = input.certificateMinSessions ?? null;
-        const planned = await this.plannedSessions(m, event, before, sessions);
-        this.assertEndAfterStart(event.date, event.time, event.endDate, event.endTime);
-        event.startsAt = indiaInstant(event.date, event.time);
-        if (newKey) event.imageKey = newKey;
-        else if (input.imageKey !== undefined) event.imageKey = input.imageKey || null;
-        if (event.imageKey !== before.imageKey) oldKey = before.imageKey;
-        const after = await m.getRepository(EventEntity).save(event);
-        await this.sessions.write(m, id, planned);
-        await this.audit.record(actor, { action: 'event.update', entityType: 'event', entityId: id, before, after }, m);
-        // Moving the event moves its reminder (one keyed job).
-        await this.reminders.scheduleFor(m, after);
-        touched(m, topics.events, topics.event(id));
-        await this.webhooks.plan(m, 'event.updated', eventPayload(after));
-        // Moved earlier: no place offered from the waiting list is held past the new start.
-        if (after.startsAt.getTime() < new Date(before.startsAt).getTime()) await this.ledger.endOffersBy(m, id, after.startsAt);
-        // More places (or no limit any more): the waiting list is offered them, in this transaction.
-        if (after.maxParticipants === null ? before.maxParticipants !== null : before.maxParticipants !== null && after.maxParticipants > before.maxParticipants) {
-          await this.ledger.capacityRaised(m, id);
-        }
-        return { before, after };
+        return { before: one.before, after: one.after };
       });
     } catch (err) {
       // Rolled back: the stored row still names the old image; only the just-uploaded file goes.
@@ -270,8 +259,68 @@ export class EventService {
       throw err;
     }
     // Committed: the replaced image's files go, unless another record uses the same key.
-    await this.images.releaseUnused(this.dataSource, [oldKey]);
+    await this.images.releaseUnused(this.dataSource, oldKeys);
     return result;
+  }
+
+  /** One event's edit inside `m` (update, and each date of "this and the following ones"). */
+  private async updateIn(
+    m: EntityManager,
+    actor: Viewer | null,
+    id: string,
+    input: Omit<EventUpdateInput, 'applyTo'>,
+    newKey: string | undefined,
+    parsed: { sessions: PlannedSession[] | null; questions: Question[] | undefined },
+    inSeries = false,
+  ) {
+    let oldKey: string | null = null;
+    const event = await m.getRepository(EventEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!event) throw notFound(EVENT_NOT_FOUND);
+    const before = { ...event };
+    const set = <K extends keyof EventEntity>(key: K, value: EventEntity[K] | undefined) => {
+      if (value !== undefined) event[key] = value;
+    };
+    set('title', input.title);
+    set('description', input.description);
+    set('category', input.category);
+    set('date', input.date);
+    set('time', input.time);
+    set('location', input.location);
+    set('questions', parsed.questions);
+    if (input.endDate !== undefined) event.endDate = input.endDate || null;
+    if (input.endTime !== undefined) event.endTime = input.endTime || null;
+    if (input.externalLink !== undefined) event.externalLink = input.externalLink || null;
+    if (input.speaker !== undefined) event.speaker = input.speaker || null;
+    if (input.meetingLink !== undefined) event.meetingLink = input.meetingLink || null;
+    event.translations = applyTranslationInput(event.translations ?? {}, input, EVENT_TEXT);
+    if (input.maxParticipants !== undefined) event.maxParticipants = input.maxParticipants ?? null;
+    if (input.waitlistOfferHours !== undefined) event.waitlistOfferHours = input.waitlistOfferHours;
+    const free = this.ledger.placesFree(event);
+    if (free !== null && free < 0) {
+      const taken = event.offeredCount ? `${event.registeredCount + event.offeredCount} places already taken (registered, or held for people from the waiting list)` : `${event.registeredCount} people already registered`;
+      throw validationError(`Max participants cannot be below the ${taken}${inSeries ? ` (the date ${event.date} of the series)` : ''}`, { maxParticipants: 'Too low' });
+    }
+    if (input.certificateMinSessions !== undefined) event.certificateMinSessions = input.certificateMinSessions ?? null;
+    const planned = await this.plannedSessions(m, event, before, parsed.sessions);
+    this.assertEndAfterStart(event.date, event.time, event.endDate, event.endTime);
+    event.startsAt = indiaInstant(event.date, event.time);
+    if (newKey) event.imageKey = newKey;
+    else if (input.imageKey !== undefined) event.imageKey = input.imageKey || null;
+    if (event.imageKey !== before.imageKey) oldKey = before.imageKey;
+    const after = await m.getRepository(EventEntity).save(event);
+    await this.sessions.write(m, id, planned);
+    await this.audit.record(actor, { action: 'event.update', entityType: 'event', entityId: id, before, after }, m);
+    // Moving the event moves its reminder (one keyed job).
+    await this.reminders.scheduleFor(m, after);
+    touched(m, topics.events, topics.event(id));
+    await this.webhooks.plan(m, 'event.updated', eventPayload(after));
+    // Moved earlier: no place offered from the waiting list is held past the new start.
+    if (after.startsAt.getTime() < new Date(before.startsAt).getTime()) await this.ledger.endOffersBy(m, id, after.startsAt);
+    // More places (or no limit any more): the waiting list is offered them, in this transaction.
+    if (after.maxParticipants === null ? before.maxParticipants !== null : before.maxParticipants !== null && after.maxParticipants > before.maxParticipants) {
+      await this.ledger.capacityRaised(m, id);
+    }
+    return { before, after, oldKey };
   }
 
   async delete(actor: Viewer | null, id: string): Promise<EventEntity> {
@@ -396,6 +445,8 @@ export class EventService {
       cancelledAt: e.cancelledAt ?? null,
       certificateMinSessions: e.certificateMinSessions ?? null,
       createdAt: e.createdAt,
+      seriesId: e.seriesId ?? null,
+      isOnline: !!e.meetingLink,
     };
   }
 }

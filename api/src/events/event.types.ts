@@ -12,6 +12,8 @@ import type { Question } from '../questions/question-rules';
 import { QuestionInput } from '../questions/question.types';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { QUESTIONS_BODY_SCHEMA } from '../questions/question.schema';
+import { MeetingLinkField } from '../meeting-links/meeting-link.field';
+import { SeriesApplyTo, SeriesApplyToField } from '../series/series-apply-to';
 
 export enum EventWhen {
   UPCOMING = 'upcoming',
@@ -100,6 +102,8 @@ export class EventView {
   @Field(() => Date, { nullable: true }) cancelledAt: Date | null;
   @Field(() => Int, { nullable: true, description: 'The certificate needs attendance at this many sessions (null: all of them)' }) certificateMinSessions: number | null;
   @Field() createdAt: Date;
+  @Field(() => ID, { nullable: true, description: 'The series this date belongs to (an admin repeated an event), or null' }) seriesId: string | null;
+  @Field({ description: 'It has an online meeting (the link itself only for registrants and admins: meetingLink)' }) isOnline: boolean;
 }
 
 @ObjectType()
@@ -236,6 +240,8 @@ export class EventInput {
   @Field(() => [QuestionInput], { nullable: true, description: 'Registration questions (replace the list; keep ids so answers stay linked). In multipart bodies, a JSON string. Checked by the service: 400 with fields questions[i].field' })
   @IsOptional() @Allow() @JSONSchema(QUESTIONS_BODY_SCHEMA)
   questions?: unknown;
+  @MeetingLinkField()
+  meetingLink?: string;
 }
 
 /** An edit: every field optional (the old edit form has no required checks), the same shape rules. */
@@ -310,6 +316,11 @@ export class EventUpdateInput {
   @Field(() => [QuestionInput], { nullable: true, description: 'Registration questions (replace the list; keep ids so answers stay linked). In multipart bodies, a JSON string. Checked by the service: 400 with fields questions[i].field' })
   @IsOptional() @Allow() @JSONSchema(QUESTIONS_BODY_SCHEMA)
   questions?: unknown;
+  @MeetingLinkField({ clearable: true })
+  meetingLink?: string;
+
+  @SeriesApplyToField()
+  applyTo?: SeriesApplyTo;
 }
 
 withTranslationInputs(EventInput, EVENT_TEXT);

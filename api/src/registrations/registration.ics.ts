@@ -12,6 +12,7 @@ import { eventPageUrl } from '../events/event.mail';
 import type { Config } from '../config/env';
 
 const DEFAULT_DURATION_MS = 2 * 3600_000;
+const MEETING_LINK_LABEL: Record<Language, string> = { en: 'Join online', hi: 'ऑनलाइन जुड़ें' };
 
 /** What the calendar file says of where it comes from: the public site (URL: the event's page there) and MAIL_FROM (ORGANIZER). */
 export type IcsSite = Pick<Config, 'publicOrigin' | 'mailFrom'>;
@@ -27,10 +28,18 @@ export function mailAddressOf(from: string): string | null {
  * and the "Add to calendar" download. URL is the event's page on the public site (in `lang`), and ORGANIZER
  * the organisation with its address (RFC 5545 requires a calendar address: `mailto:` MAIL_FROM's address).
  */
-export function eventIcs(event: EventEntity, site: IcsSite, lang: Language = 'en', sessions?: readonly EventSessionView[]): string {
+/** What a file may add to the event's own text: its sessions (one VEVENT each) and, for a registrant or an admin, the meeting link. */
+export interface IcsExtras {
+  sessions?: readonly EventSessionView[];
+  meetingLink?: string | null;
+}
+
+export function eventIcs(event: EventEntity, site: IcsSite, lang: Language = 'en', { sessions, meetingLink = null }: IcsExtras = {}): string {
   const text = localize(eventText(event), lang);
   const full = text.description!;
-  const description = full.length > 1000 ? `${full.slice(0, 997)}...` : full;
+  const short = full.length > 1000 ? `${full.slice(0, 997)}...` : full;
+  // Only a registrant's or an admin's file carries the meeting link (the public download never does).
+  const description = meetingLink ? `${MEETING_LINK_LABEL[lang]}: ${meetingLink}\n\n${short}` : short;
   const organizer = mailAddressOf(site.mailFrom);
   const common = {
     startInputType: 'utc',
@@ -105,6 +114,6 @@ export const icsFilename = (event: EventEntity) =>
   `${event.title.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).toLowerCase() || 'event'}.ics`;
 
 /** The event's calendar file as a mail attachment (the confirmation and the reminder carry it). */
-export function icsAttachment(event: EventEntity, site: IcsSite, lang: Language, sessions?: readonly EventSessionView[]): MailAttachment {
-  return { filename: icsFilename(event), content: eventIcs(event, site, lang, sessions), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+export function icsAttachment(event: EventEntity, site: IcsSite, lang: Language, extras: IcsExtras = {}): MailAttachment {
+  return { filename: icsFilename(event), content: eventIcs(event, site, lang, extras), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
 }

@@ -31,12 +31,15 @@ export const registrationRoutes = [
   }),
   route('get', '/events/:id/ics', 'public', {
     summary: 'An event as a calendar file (.ics)',
+    description: 'Signed out, the same file for everyone. Signed in as someone registered for the event, or as an admin, its description starts with the online meeting link, if the event has one.',
     tag: 'Events',
     params: { id: idParam('The event') },
     localized: true,
     response: { description: 'The iCalendar file (an attachment)', contentType: 'text/calendar' },
   }, async (ctx) => {
-    const file = await ctx.services.registrations.calendarFile(ctx.params.id, ctx.lang);
+    // Signed in (never served from the public cache): a registrant's or an admin's file carries the meeting link.
+    const viewer = ctx.viewer;
+    const file = await ctx.services.registrations.calendarFile(ctx.params.id, ctx.lang, viewer ? (event) => ctx.services.meetingLinks.linkFor(viewer, event) : undefined);
     ctx.res
       .status(200)
       .type('text/calendar; charset=utf-8')

@@ -16,6 +16,7 @@ import type { MailLanguage } from '../mail/templates';
 import { registrationConfirmationMail } from './registration.mail';
 import { eventIcs, icsAttachment, icsFilename, type IcsSite } from './registration.ics';
 import { mailEventOf } from '../events/event.mail';
+import { registrantMeetingLink } from '../meeting-links/registrant-meeting-link';
 import type { Language } from '../i18n/languages';
 import { RegistrationEntity } from './registration.entity';
 import { UserEntity } from '../users/user.entity';
@@ -190,9 +191,9 @@ export class RegistrationService {
   }
 
   /** The iCalendar file of an event ("Add to calendar"). */
-  async calendarFile(eventId: string, lang: Language = 'en'): Promise<{ filename: string; content: string }> {
+  async calendarFile(eventId: string, lang: Language = 'en', meetingLinkOf?: (event: EventEntity) => Promise<string | null>): Promise<{ filename: string; content: string }> {
     const event = await this.getEvent(eventId);
-    return { filename: icsFilename(event), content: eventIcs(event, this.site, lang, await this.events.sessionsOf(event)) };
+    return { filename: icsFilename(event), content: eventIcs(event, this.site, lang, { sessions: await this.events.sessionsOf(event), meetingLink: meetingLinkOf ? await meetingLinkOf(event) : null }) };
   }
 
   /**
@@ -220,12 +221,13 @@ export class RegistrationService {
     const user = await this.dataSource.getRepository(UserEntity).findOne({ where: { id: d.userId } });
     if (!user) return { skip: 'the account was deleted' };
     const { language, reminderLeadHours, checkIn } = await this.confirmationDetails(user.id, event);
-    const ics = icsAttachment(event, this.site, language, await this.events.sessionsOf(event));
+    const meetingLink = await registrantMeetingLink(this.dataSource, event, user.id);
+    const ics = icsAttachment(event, this.site, language, { sessions: await this.events.sessionsOf(event), meetingLink });
     return registrationConfirmationMail({
       to: d.recipient,
       name: user.name,
       language,
-      event: mailEventOf(event, language),
+      event: { ...mailEventOf(event, language), meetingLink },
       publicOrigin: this.site.publicOrigin,
       ics,
       reminderLeadHours,

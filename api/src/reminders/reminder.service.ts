@@ -16,6 +16,7 @@ import type { Delivery, MailDeliveries } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
 import { icsAttachment } from '../registrations/registration.ics';
 import { mailEventOf } from '../events/event.mail';
+import { registrantMeetingLink } from '../meeting-links/registrant-meeting-link';
 import { UserEntity } from '../users/user.entity';
 import type { UserService } from '../users/user.service';
 import type { SessionService } from '../sessions/session.service';
@@ -242,12 +243,13 @@ export class ReminderService implements EventReminderSchedule {
     if (!user) return { skip: 'the account was deleted' };
     if (!user.remindersEnabled) return { skip: 'reminders turned off' };
     const language = asLanguage(user.language);
-    const ics = icsAttachment(event, this.config, language, list);
+    const meetingLink = await registrantMeetingLink(this.dataSource, event, user.id);
+    const ics = icsAttachment(event, this.config, language, { sessions: list, meetingLink });
     const mail = eventReminderMail({
       to: user.email,
       name: user.name,
       language,
-      event: sessionMailEvent(mailEventOf(event, language), list, session, language),
+      event: { ...sessionMailEvent(mailEventOf(event, language), list, session, language), meetingLink },
       publicOrigin: this.config.publicOrigin,
       ics,
       stopRemindersUrl: this.users.stopPageUrl(user.id),

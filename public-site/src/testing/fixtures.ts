@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import type { EventDetailFieldsFragment, ViewerFieldsFragment } from '@/gql/graphql';
+import type { EventDetailFieldsFragment, SeriesDatesFieldsFragment, ViewerFieldsFragment } from '@/gql/graphql';
 import { MeDocument, MyEventPassDocument } from '@/gql/graphql';
 
 /** A GraphQL error result as the API formats it (message + extensions.code). */
@@ -38,8 +38,8 @@ export function noEventPass(id: string) {
   };
 }
 
-/** An event as the event page's query answers it (every field of EventDetailFields), upcoming and open. */
-export function eventDetail(overrides: Partial<EventDetailFieldsFragment> = {}): EventDetailFieldsFragment & { __typename: 'Event' } {
+/** An event as the event page's query answers it (every field of EventDetailFields and SeriesDatesFields), upcoming and open. */
+export function eventDetail(overrides: Partial<EventDetailFieldsFragment & SeriesDatesFieldsFragment> = {}): EventDetailFieldsFragment & SeriesDatesFieldsFragment & { __typename: 'Event' } {
   return {
     __typename: 'Event',
     id: '6c1f6b0e-3a51-4b8e-9d0c-2f4a7e5b9c01',
@@ -67,6 +67,9 @@ export function eventDetail(overrides: Partial<EventDetailFieldsFragment> = {}):
     waitlistCount: 0,
     questions: [],
     myWaitlist: null,
+    seriesId: null,
+    isOnline: false,
+    seriesDates: [],
     ...overrides,
   };
 }

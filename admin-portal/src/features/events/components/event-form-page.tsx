@@ -38,7 +38,7 @@ export function EventFormPage({ mode }: { mode: 'create' | 'edit' }) {
   if (mode === 'create') body = <EventForm mode="create" onSubmit={onSubmit} />;
   else if (loading && !data) body = <Loading />;
   else if (error || !data) body = <ErrorAlert message={t.fetchFailed} onRetry={() => void refetch()} />;
-  else body = <EventForm key={data.event.id} mode="edit" initialValues={toEventFormValues(data.event)} currentImageUrl={data.event.imageUrl} onSubmit={onSubmit} />;
+  else body = <EventForm key={data.event.id} mode="edit" initialValues={toEventFormValues(data.event)} currentImageUrl={data.event.imageUrl} seriesId={data.event.seriesId} onSubmit={onSubmit} />;
 
   return (
     <div>

@@ -24,6 +24,8 @@ import { EventCardPreview } from './event-card-preview';
 import { EventSessionsEditor } from './event-sessions-editor';
 import { QuestionsEditor } from '@/features/questions/components/questions-editor';
 import { questionErrorsOf } from '@/features/questions/lib/question-drafts';
+import { MeetingLinkField } from '@/features/online/meeting-link-field';
+import { SeriesApplyChoice } from '@/features/series/series-apply-choice';
 
 const t = en.events;
 const resolver = rulesResolver(validateEventForm);
@@ -32,11 +34,13 @@ interface Props {
   mode: 'create' | 'edit';
   initialValues?: EventFormValues;
   currentImageUrl?: string | null;
+  /** The event's series, when it is a date of one (the save asks: this one, or the following ones too). */
+  seriesId?: string | null;
   /** Receives the values and the chosen image file (not yet uploaded). */
   onSubmit: (values: EventFormValues, image: File | null) => Promise<void>;
 }
 
-export function EventForm({ mode, initialValues = emptyEventForm, currentImageUrl, onSubmit }: Props) {
+export function EventForm({ mode, initialValues = emptyEventForm, currentImageUrl, seriesId, onSubmit }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | undefined>();
@@ -154,6 +158,7 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
         <Field id="event-externalLink" label={t.fields.externalLink} error={err('externalLink')}>
           <input {...a11y('externalLink')} type="url" placeholder="https://" {...register('externalLink')} />
         </Field>
+        <MeetingLinkField registration={register('meetingLink')} error={err('meetingLink')} />
         <div className="form-span">
           <ImagePicker
             id="event-image"
@@ -173,6 +178,7 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
           )}
         </div>
         <EventSessionsEditor control={control} register={register} getValues={getValues} errors={errors} lang={lang} />
+        {mode === 'edit' && seriesId && <SeriesApplyChoice registration={register('applyTo')} />}
       </div>
       <Controller name="questions" control={control} render={({ field }) => <QuestionsEditor value={field.value} onChange={field.onChange} lang={lang} onLangChange={setLang} errors={questionErrors} />} />
       <div className="form-actions">

@@ -21,6 +21,8 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { ListState } from '@/components/ui/list-state';
 import { Loading } from '@/components/ui/loading';
 import { Notice, type NoticeValue } from '@/components/ui/notice';
+import { RepeatEventButton } from '@/features/series/repeat-event-button';
+import { onlineAndSeriesRows } from '@/features/series/online-and-series-rows';
 import { PageHeader } from '@/components/ui/page-header';
 import { categoryOneLabel } from '@/features/users/lib/categories';
 import { StatusBadge } from '@/features/users/components/status-badge';
@@ -201,6 +203,7 @@ export function EventViewPage() {
       ),
     ],
   ];
+  rows.push(...onlineAndSeriesRows(event));
   if (event.cancelled) rows.unshift([t.cancelledAt, event.cancelledAt ? formatDateTime(event.cancelledAt) : t.cancelled]);
   // Reminders and cancellation only make sense before the event is over and while it still takes place.
   const canAct = !event.cancelled && event.timing !== 'PAST';
@@ -217,6 +220,7 @@ export function EventViewPage() {
             <Link to={paths.eventEdit.getHref(event.id)} className="btn btn-primary">
               {en.common.edit}
             </Link>
+            <RepeatEventButton event={event} onDone={(text) => setNotice({ kind: 'success', text })} />
             {!event.cancelled && (
               <Link to={paths.eventCheckIn.getHref(event.id)} className="btn btn-secondary">
                 {t.checkInLink}

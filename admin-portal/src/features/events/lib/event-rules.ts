@@ -6,6 +6,7 @@ import { fieldIn, textLength, translationIn, type TextFieldSpec } from '@/lib/co
 import { isUrl } from '@/lib/is-url';
 import { minSessionsOf, sessionRowsOf, toSessionsInput, validateSessions, type SessionRow } from './session-rules';
 import { toQuestionDrafts, toQuestionInputs, type QuestionDraft } from '@/features/questions/lib/question-drafts';
+import { isMeetingLink } from '@/features/online/meeting-link-field';
 
 const t = en.events;
 const v = t.validation;
@@ -60,6 +61,9 @@ export interface EventFormValues {
   certificateMinSessions: string;
   /** Registration questions (features/questions: the editor, its drafts). */
   questions: QuestionDraft[];
+  meetingLink: string;
+  /** A date of a series: which dates the save changes. */
+  applyTo: 'this' | 'following';
 }
 /** Field errors; a session's fields are named `sessions.{i}.{field}`. */
 export type EventFormErrors = Partial<Record<keyof EventFormValues, string>> & Record<string, string>;
@@ -85,10 +89,12 @@ export const emptyEventForm: EventFormValues = {
   sessions: [],
   certificateMinSessions: '',
   questions: [],
+  meetingLink: '',
+  applyTo: 'this',
 };
 
 /** The language-neutral fields in the order the form shows them (the first one in error gets the focus). */
-export const eventDetailFields = ['category', 'maxParticipants', 'date', 'time', 'endDate', 'endTime', 'waitlistOfferHours', 'externalLink'] as const;
+export const eventDetailFields = ['category', 'maxParticipants', 'date', 'time', 'endDate', 'endTime', 'waitlistOfferHours', 'externalLink', 'meetingLink'] as const;
 
 
 export function validateEventForm(values: EventFormValues): EventFormErrors {
@@ -110,6 +116,7 @@ export function validateEventForm(values: EventFormValues): EventFormErrors {
   if (max && !(Number.isInteger(Number(max)) && Number(max) >= 1)) errors.maxParticipants = v.maxParticipantsMin;
   if (!isOfferHours(values.waitlistOfferHours)) errors.waitlistOfferHours = v.waitlistOfferHoursRange;
   if (values.externalLink.trim() && !isUrl(values.externalLink.trim())) errors.externalLink = v.externalLinkInvalid;
+  if (values.meetingLink.trim() && !isMeetingLink(values.meetingLink.trim())) errors.meetingLink = en.online.meetingLinkInvalid;
   return errors;
 }
 
@@ -137,6 +144,7 @@ export function toEventFormValues(e: AdminEventFieldsFragment & Partial<AdminEve
     sessions: sessionRowsOf(e),
     certificateMinSessions: e.certificateMinSessions ? String(e.certificateMinSessions) : '',
     questions: toQuestionDrafts(e.questionDefinitions),
+    meetingLink: e.meetingLink ?? '',
   };
 }
 
@@ -165,6 +173,7 @@ export function toCreateEventInput(values: EventFormValues, imageKey?: string): 
     imageKey,
     ...sessionsFields(values),
     questions: values.questions.length ? toQuestionInputs(values.questions) : undefined,
+    meetingLink: optional(values.meetingLink),
   };
 }
 
@@ -204,5 +213,7 @@ export function toUpdateEventInput(values: EventFormValues, imageKey?: string): 
     imageKey: imageKey ?? (values.removeImage ? '' : undefined),
     ...sessionsFields(values),
     questions: toQuestionInputs(values.questions),
+    meetingLink: values.meetingLink.trim(),
+    applyTo: values.applyTo === 'following' ? 'FOLLOWING' : undefined,
   };
 }

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from '@/i18n/translator';
 import { lazyPart } from '@/rendering/lazy-part';
-import type { EventCardFieldsFragment, EventDetailFieldsFragment } from '@/gql/graphql';
+import type { EventCardFieldsFragment, EventDetailFieldsFragment, SeriesDatesFieldsFragment } from '@/gql/graphql';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Loading } from '@/components/ui/loading';
 import { formatEventDate, formatEventTime, formatNumber } from '@/lib/format';
@@ -10,13 +10,16 @@ import { useAuthToken } from '@/lib/auth-token';
 import { EventBadge } from './event-badge';
 import { EventRegistrationSlot } from './event-registration-slot';
 import { EventSessionList, type ShownSession } from './event-sessions';
+import { OnlineEventLink } from '@/features/online/components/online-event-link';
+import { OnlineBadge } from '@/features/online/components/online-badge';
+import { SeriesDates } from '@/features/series/components/series-dates';
 import defaultEventImage from '@/assets/event-default.webp';
 import { EVENT_IMAGE_SIZES } from '../lib/event-image';
 
 // Only a signed-in reader has a check-in code or certificate: its code (and the data layer) loads for them.
 const MyEventPass = lazyPart<{ eventId: string }>(() => import('./my-event-pass').then((m) => ({ default: m.MyEventPass })), { data: 'when-wanted' });
 
-export type ShownEvent = EventCardFieldsFragment & Partial<EventDetailFieldsFragment> & { sessions?: readonly ShownSession[] | null };
+export type ShownEvent = EventCardFieldsFragment & Partial<EventDetailFieldsFragment> & Partial<SeriesDatesFieldsFragment> & { sessions?: readonly ShownSession[] | null };
 
 /**
  * An event's page content: from the event itself (`complete`), or from its card's fields while it loads
@@ -89,7 +92,10 @@ export function EventDetails({ event, complete }: { event: ShownEvent; complete:
             ) : null}
             <div className="fact">
               <dt>{t('eventDetail.location')}</dt>
-              <dd>{event.location}</dd>
+              <dd>
+                {event.location}
+                <OnlineBadge event={event} />
+              </dd>
             </div>
             <div className="fact">
               <dt>{t('eventDetail.category')}</dt>
@@ -128,6 +134,7 @@ export function EventDetails({ event, complete }: { event: ShownEvent; complete:
           ) : complete && event.isUpcoming ? (
             <EventRegistrationSlot event={event as EventDetailFieldsFragment} />
           ) : null}
+          <OnlineEventLink event={event} complete={complete} />
           {showPass ? (
             <Suspense fallback={null}>
               <MyEventPass key={String(event.isRegistered)} eventId={event.id} />
@@ -141,6 +148,7 @@ export function EventDetails({ event, complete }: { event: ShownEvent; complete:
           <p key={i}>{para}</p>
         ))}
       </div>
+      <SeriesDates event={event} />
     </article>
   );
 }

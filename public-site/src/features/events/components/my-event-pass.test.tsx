@@ -1,13 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { EventDocument, MyEventPassDocument, type EventDetailFieldsFragment, type MyEventPassQuery } from '@/gql/graphql';
+import { EventDocument, MyEventPassDocument, type EventDetailFieldsFragment, type MyEventPassQuery, type SeriesDatesFieldsFragment } from '@/gql/graphql';
 import { setLanguage } from '@/i18n';
 import { renderWithProviders } from '@/testing/render';
 import { EventDetailPage } from './event-detail-page';
 import { svgDataUrl } from './my-event-pass';
 
-const event: EventDetailFieldsFragment & { __typename: 'Event' } = {
+const event: EventDetailFieldsFragment & SeriesDatesFieldsFragment & { __typename: 'Event' } = {
   __typename: 'Event',
   id: 'ev-1',
   title: 'Career Guidance Camp',
@@ -34,6 +34,9 @@ const event: EventDetailFieldsFragment & { __typename: 'Event' } = {
   waitlistCount: 0,
   questions: [],
   myWaitlist: null,
+  seriesId: null,
+  isOnline: false,
+  seriesDates: [],
 };
 
 const QR = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21"><path d="M0 0h7v7H0z"/></svg>';

@@ -14,6 +14,7 @@ import { formatEventDate, formatEventTime } from '@/lib/format';
 import { useLocale } from '@/i18n/use-locale';
 import { useMyEvents } from '../api/use-my-events';
 import { EventBadge } from './event-badge';
+import { MyEventOnline } from '@/features/online/components/my-event-online';
 import { CertificateDownloadButton } from './my-event-pass';
 import { EventSessionList } from './event-sessions';
 import { MyAnswersButton } from '@/features/questions/components/my-answers-button';
@@ -59,7 +60,7 @@ function UpcomingEntry({ event }: { event: Upcoming }) {
               <span className="visually-hidden"> {t('myEvents.forEvent', { title: event.title })}</span>
             </Link>
             {event.questions.length ? <MyAnswersButton event={event} /> : null}
-            {!event.hasStarted ? (
+            {!event.hasStarted && !event.meetingLink ? (
               <a className="event-registration__calendar" href={apiPaths.eventIcs(event.id, lang)} download>
                 <Icon name="calendar" size={20} />
                 {t('eventRegistration.addToCalendar')}
@@ -67,6 +68,7 @@ function UpcomingEntry({ event }: { event: Upcoming }) {
               </a>
             ) : null}
           </div>
+          <MyEventOnline event={event} />
         </>
       )}
     </li>

@@ -9,6 +9,7 @@ import {
   LeaveWaitlistDocument,
   RegisterForEventDocument,
   type EventDetailFieldsFragment,
+  type SeriesDatesFieldsFragment,
 } from '@/gql/graphql';
 import { setLanguage } from '@/i18n';
 import { gqlError, noEventPass } from '@/testing/fixtures';
@@ -17,7 +18,7 @@ import { EventDetailPage } from './event-detail-page';
 
 type Mocks = NonNullable<Parameters<typeof renderWithProviders>[1]>['mocks'];
 
-const base: EventDetailFieldsFragment & { __typename: 'Event' } = {
+const base: EventDetailFieldsFragment & SeriesDatesFieldsFragment & { __typename: 'Event' } = {
   __typename: 'Event',
   id: 'ev-1',
   title: 'Career Guidance Camp',
@@ -44,6 +45,9 @@ const base: EventDetailFieldsFragment & { __typename: 'Event' } = {
   waitlistCount: 2,
   questions: [],
   myWaitlist: null,
+  seriesId: null,
+  isOnline: false,
+  seriesDates: [],
 };
 
 type MyWaitlist = NonNullable<EventDetailFieldsFragment['myWaitlist']>;
