@@ -228,6 +228,11 @@ async function aWebhookEndpoint(): Promise<Subject> {
   return { id: row.id, events: [] };
 }
 
+async function aQuestionSet(): Promise<Subject> {
+  const set = await ctx.services.questions.saveSet(null, { name: `to delete ${Math.random().toString(36).slice(2, 8)}`, questions: [{ type: 'text', label: 'School' }] });
+  return { id: set.id, events: [] };
+}
+
 // ---------- the recipes ----------
 
 interface Recipe {
@@ -754,6 +759,42 @@ const RECIPES: Record<string, Recipe> = {
     succeeds: true,
     prepare: anApiKey,
     run: ({ id }) => rest('delete', `/api/admin/api-keys/${id}`, { token: admin() }),
+  },
+
+  // ----- registration questions: a registrant's answers and the admin's question sets (nothing public) -----
+  updateMyAnswers: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: registeredAccount,
+    run: ({ events: [id], token }) => mutation(`mutation($id: ID!) { updateMyAnswers(input: { eventId: $id, answers: [] }) { message } }`, { id }, token),
+  },
+  'PUT /api/events/:id/answers': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: registeredAccount,
+    run: ({ events: [id], token }) => rest('put', `/api/events/${id}/answers`, { token, json: { answers: {} } }),
+  },
+  saveQuestionSet: {
+    changesPublic: false,
+    succeeds: true,
+    run: () => mutation(`mutation { saveQuestionSet(input: { name: "cache", questions: [{ type: TEXT, label: "School" }] }) { id } }`, {}, admin()),
+  },
+  'POST /api/admin/question-sets': {
+    changesPublic: false,
+    succeeds: true,
+    run: () => rest('post', '/api/admin/question-sets', { token: admin(), json: { name: 'cache rest', questions: [{ type: 'text', label: 'School' }] } }),
+  },
+  deleteQuestionSet: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: aQuestionSet,
+    run: ({ id }) => mutation(`mutation($id: ID!) { deleteQuestionSet(id: $id) { id } }`, { id }, admin()),
+  },
+  'DELETE /api/admin/question-sets/:id': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: aQuestionSet,
+    run: ({ id }) => rest('delete', `/api/admin/question-sets/${id}`, { token: admin() }),
   },
 
   // ----- webhooks (admin; nothing public) -----

@@ -21,7 +21,7 @@ const QUESTIONS: PublicQuestion[] = [
   q({ id: 'lunch', type: 'YES_NO', label: 'Need lunch?', required: true }),
 ];
 
-function renderForm(onSubmit = jest.fn(async () => undefined)) {
+function renderForm(onSubmit: jest.Mock<Promise<Record<string, string> | void>, []> = jest.fn(async () => undefined)) {
   const user = userEvent.setup();
   renderWithProviders(<QuestionsForm questions={QUESTIONS} submitLabel="Register" idPrefix="t" onSubmit={onSubmit} onCancel={() => undefined} />);
   return { user, onSubmit };
@@ -54,7 +54,7 @@ describe('question inputs', () => {
   });
 
   it('sends the answers (choices in the options\' order, yes/no as true/false), and shows the server\'s messages at their questions', async () => {
-    const onSubmit = jest.fn(async () => ({ district: '"District": choose one of the listed options' }) as Record<string, string>);
+    const onSubmit = jest.fn(async (): Promise<Record<string, string> | void> => ({ district: '"District": choose one of the listed options' }));
     const { user } = renderForm(onSubmit);
     await user.type(screen.getByRole('textbox', { name: /School/ }), ' GIC ');
     await user.click(screen.getByRole('radio', { name: 'Kaushambi' }));
