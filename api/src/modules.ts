@@ -1,6 +1,7 @@
 import { adminModule } from './admin/admin.module';
 import { apiKeysModule } from './api-keys/api-key.module';
 import { webhooksModule } from './webhooks/webhook.module';
+import { feedbackModule } from './feedback/feedback.module';
 import { auditModule } from './audit/audit.module';
 import { authModule } from './auth/auth.module';
 import { certificatesModule } from './certificates/certificate.module';
@@ -50,6 +51,7 @@ export const modules = [
   jobsModule,
   apiKeysModule,
   webhooksModule,
+  feedbackModule,
 ] as const;
 
 export type Module = (typeof modules)[number];

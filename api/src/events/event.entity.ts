@@ -72,6 +72,14 @@ export class EventEntity {
   @Column({ name: 'waitlist_offer_hours', type: 'int', default: 24 })
   waitlistOfferHours: number;
 
+  /** Hours after the event's end when attendees get the feedback mail (feedback module, 0-168). */
+  @Column({ name: 'feedback_delay_hours', type: 'smallint', default: 2 })
+  feedbackDelayHours: number;
+
+  /** Extra questions of the event's feedback form (feedback/feedback-questions.ts). */
+  @Column({ name: 'feedback_questions', type: 'jsonb', default: () => "'[]'::jsonb" })
+  feedbackQuestions: unknown[];
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
