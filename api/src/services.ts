@@ -15,7 +15,7 @@ import type { Logger } from './common/logger';
 import type { Config } from './config/env';
 import { ContactService } from './contacts/contact.service';
 import { EventCancellation } from './events/event-cancellation';
-import { EventService } from './events/event.service';
+import { EventService, type EventReminderSchedule } from './events/event.service';
 import { CertificateRenderer } from './certificates/certificate.renderer';
 import { DEFAULT_MAIL_TIMEOUTS, MailService, queuedMailTimeouts } from './mail/mail.service';
 import { MailDeliveries } from './mail/mail-deliveries';
@@ -27,6 +27,7 @@ import { RegistrationLedger } from './registrations/registration-ledger';
 import { registrantsToTell } from './registrations/registration-recipients';
 import { RegistrationService } from './registrations/registration.service';
 import { ReminderService } from './reminders/reminder.service';
+import { FeedbackService } from './feedback/feedback.service';
 import { StatsService } from './stats/stat.service';
 import { WaitlistOfferQueue } from './waitlist/waitlist-offer-queue';
 import { WaitlistService } from './waitlist/waitlist.service';
@@ -73,7 +74,9 @@ export function createServices(deps: ServiceDeps) {
   const userAdmin = new UserAdminService(dataSource, audit, users, ledger, config);
   const reminders = new ReminderService(dataSource, clock, jobs, deliveries, audit, config, logger, users);
   const cancellation = new EventCancellation(deliveries, config.publicOrigin, [registrantsToTell, waitlistOffers]);
-  const events = new EventService(dataSource, clock, images, audit, reminders, cancellation, ledger, webhooks);
+  // Feedback after the event: its mail job moves with the event, like the reminder (one schedule for both).
+  const feedback = new FeedbackService(dataSource, clock, jobs, deliveries, audit, config, logger);
+  const events = new EventService(dataSource, clock, images, audit, bothSchedules(reminders, feedback), cancellation, ledger, webhooks);
   const otp = new OtpService(dataSource, clock, mail, rateLimits, config.jwtSecret);
   // Check-in at the door and attendance; the confirmation mail shows the code.
   const checkIns = new CheckInService(dataSource, clock, events, audit, ledger);
@@ -104,6 +107,7 @@ export function createServices(deps: ServiceDeps) {
     certificates,
     certificateRenderer,
     reminders,
+    feedback,
     users,
     mail,
     jobs,
@@ -123,3 +127,15 @@ export function createServices(deps: ServiceDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The event's jobs kept in step with its writes (reminder, feedback mail), in the same transaction. */
+function bothSchedules(...schedules: EventReminderSchedule[]): EventReminderSchedule {
+  return {
+    scheduleFor: async (m, event) => {
+      for (const s of schedules) await s.scheduleFor(m, event);
+    },
+    unschedule: async (m, eventId) => {
+      for (const s of schedules) await s.unschedule(m, eventId);
+    },
+  };
+}
