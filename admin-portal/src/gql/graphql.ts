@@ -61,6 +61,8 @@ export type EventInput = {
   endDate?: string | null | undefined;
   endTime?: string | null | undefined;
   externalLink?: string | null | undefined;
+  /** Hours after the end when attendees get the feedback form by mail: 0-168 (default 2) */
+  feedbackDelayHours?: number | null | undefined;
   /** An image uploaded with POST /api/uploads */
   imageKey?: string | null | undefined;
   location: string;
@@ -101,6 +103,8 @@ export type EventUpdateInput = {
   endTime?: string | null | undefined;
   /** Empty string clears it */
   externalLink?: string | null | undefined;
+  /** Hours after the end when attendees get the feedback form by mail: 0-168 (default 2) */
+  feedbackDelayHours?: number | null | undefined;
   /** An image uploaded with POST /api/uploads; an empty string removes the image */
   imageKey?: string | null | undefined;
   location?: string | null | undefined;
