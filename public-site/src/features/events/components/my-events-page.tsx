@@ -15,6 +15,7 @@ import { useLocale } from '@/i18n/use-locale';
 import { useMyEvents } from '../api/use-my-events';
 import { EventBadge } from './event-badge';
 import { CertificateDownloadButton } from './my-event-pass';
+import { FeedbackLink } from '@/features/feedback/components/feedback-link';
 import './events.css';
 
 type MyEvents = MyEventsQuery['myEvents'];
@@ -87,6 +88,7 @@ function PastEntry({ event }: { event: Past }) {
           <CertificateDownloadButton certificate={certificate} eventTitle={event.title} />
         )
       ) : null}
+      <FeedbackLink eventId={event.id} eventTitle={event.title} status={event.myFeedback} />
     </li>
   );
 }
