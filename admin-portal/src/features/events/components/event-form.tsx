@@ -21,6 +21,7 @@ import {
 import { LanguageTextPanel } from '@/components/ui/language-text-panel';
 import { useLanguageForm } from '@/lib/use-language-form';
 import { EventCardPreview } from './event-card-preview';
+import { FeedbackDelayField } from '@/features/feedback/components/feedback-delay-field';
 
 const t = en.events;
 const resolver = rulesResolver(validateEventForm);
@@ -144,6 +145,7 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
             {...register('waitlistOfferHours')}
           />
         </Field>
+        <FeedbackDelayField registration={register('feedbackDelayHours')} error={err('feedbackDelayHours')} />
         <Field id="event-externalLink" label={t.fields.externalLink} error={err('externalLink')}>
           <input {...a11y('externalLink')} type="url" placeholder="https://" {...register('externalLink')} />
         </Field>

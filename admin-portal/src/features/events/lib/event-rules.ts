@@ -4,6 +4,7 @@ import type { AdminEventFieldsFragment, EventCategory, EventInput, EventUpdateIn
 import { en } from '@/i18n/en';
 import { fieldIn, textLength, translationIn, type TextFieldSpec } from '@/lib/content-languages';
 import { isUrl } from '@/lib/is-url';
+import { DEFAULT_FEEDBACK_DELAY_HOURS, isFeedbackDelay } from '@/features/feedback/lib/feedback-delay';
 
 const t = en.events;
 const v = t.validation;
@@ -52,6 +53,7 @@ export interface EventFormValues {
   speaker: string;
   speakerHi: string;
   waitlistOfferHours: string;
+  feedbackDelayHours: string;
   removeImage: boolean;
 }
 export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
@@ -73,11 +75,12 @@ export const emptyEventForm: EventFormValues = {
   speaker: '',
   speakerHi: '',
   waitlistOfferHours: String(DEFAULT_WAITLIST_OFFER_HOURS),
+  feedbackDelayHours: String(DEFAULT_FEEDBACK_DELAY_HOURS),
   removeImage: false,
 };
 
 /** The language-neutral fields in the order the form shows them (the first one in error gets the focus). */
-export const eventDetailFields = ['category', 'maxParticipants', 'date', 'time', 'endDate', 'endTime', 'waitlistOfferHours', 'externalLink'] as const;
+export const eventDetailFields = ['category', 'maxParticipants', 'date', 'time', 'endDate', 'endTime', 'waitlistOfferHours', 'feedbackDelayHours', 'externalLink'] as const;
 
 
 export function validateEventForm(values: EventFormValues): EventFormErrors {
@@ -95,6 +98,7 @@ export function validateEventForm(values: EventFormValues): EventFormErrors {
   const max = values.maxParticipants;
   if (max && !(Number.isInteger(Number(max)) && Number(max) >= 1)) errors.maxParticipants = v.maxParticipantsMin;
   if (!isOfferHours(values.waitlistOfferHours)) errors.waitlistOfferHours = v.waitlistOfferHoursRange;
+  if (!isFeedbackDelay(values.feedbackDelayHours)) errors.feedbackDelayHours = en.feedback.delayRange;
   if (values.externalLink.trim() && !isUrl(values.externalLink.trim())) errors.externalLink = v.externalLinkInvalid;
   return errors;
 }
@@ -120,6 +124,7 @@ export function toEventFormValues(e: AdminEventFieldsFragment): EventFormValues 
     speaker: e.speaker ?? '',
     speakerHi: hi.speaker ?? '',
     waitlistOfferHours: String(e.waitlistOfferHours),
+    feedbackDelayHours: String(e.feedbackDelayHours),
   };
 }
 
@@ -145,6 +150,7 @@ export function toCreateEventInput(values: EventFormValues, imageKey?: string): 
     speaker: optional(values.speaker),
     speakerHi: optional(values.speakerHi),
     waitlistOfferHours: Number(values.waitlistOfferHours.trim()),
+    feedbackDelayHours: Number(values.feedbackDelayHours.trim()),
     imageKey,
   };
 }
@@ -171,6 +177,7 @@ export function toUpdateEventInput(values: EventFormValues, imageKey?: string): 
     speaker: values.speaker.trim(),
     speakerHi: values.speakerHi.trim(),
     waitlistOfferHours: Number(values.waitlistOfferHours.trim()),
+    feedbackDelayHours: Number(values.feedbackDelayHours.trim()),
     imageKey: imageKey ?? (values.removeImage ? '' : undefined),
   };
 }
