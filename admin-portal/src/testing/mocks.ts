@@ -68,6 +68,7 @@ export function makeEvent(overrides: Record<string, unknown> = {}) {
     cancelledAt: null,
     waitlistCount: 0,
     waitlistOfferHours: 24,
+    feedbackDelayHours: 2,
     missingLanguages: ['hi'],
     translations: eventTranslations(),
     ...overrides,

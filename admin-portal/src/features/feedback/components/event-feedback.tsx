@@ -95,7 +95,7 @@ export function EventFeedback({ eventId }: { eventId: string }) {
           ) : (
             <p className="muted">{t.noComments}</p>
           )}
-          <FeedbackQuestionsEditor key={JSON.stringify(summary.questions)} eventId={eventId} questions={summary.questions} />
+          <FeedbackQuestionsEditor key={eventId} eventId={eventId} questions={summary.questions} />
         </>
       )}
     </section>

@@ -19,6 +19,8 @@ interface Draft {
   optionsHi: string;
 }
 
+const toDrafts = (questions: readonly FeedbackQuestionFieldsFragment[]): Draft[] =>
+  questions.map((q) => ({ id: q.id, kind: q.kind, label: q.label, labelHi: q.labelHi ?? '', required: q.required, options: q.options.join('\n'), optionsHi: q.optionsHi.join('\n') }));
 const lines = (s: string) => s.split('\n').map((l) => l.trim()).filter(Boolean);
 /** A stable id from the English question (the answers are stored under it). */
 const slug = (label: string, taken: Set<string>) => {
@@ -30,9 +32,7 @@ const slug = (label: string, taken: Set<string>) => {
 
 /** The event's extra feedback questions: a short list edited in place and saved together. */
 export function FeedbackQuestionsEditor({ eventId, questions }: { eventId: string; questions: readonly FeedbackQuestionFieldsFragment[] }) {
-  const [drafts, setDrafts] = useState<Draft[]>(() =>
-    questions.map((q) => ({ id: q.id, kind: q.kind, label: q.label, labelHi: q.labelHi ?? '', required: q.required, options: q.options.join('\n'), optionsHi: q.optionsHi.join('\n') })),
-  );
+  const [drafts, setDrafts] = useState<Draft[]>(() => toDrafts(questions));
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const [save, { loading }] = useSetFeedbackQuestions();
 
@@ -48,7 +48,9 @@ export function FeedbackQuestionsEditor({ eventId, questions }: { eventId: strin
       return { id, kind: d.kind, label: d.label.trim(), labelHi: d.labelHi.trim() || null, required: d.required, options: d.kind === 'choice' ? lines(d.options) : [], optionsHi: d.kind === 'choice' ? lines(d.optionsHi) : [] };
     });
     try {
-      await save({ variables: { eventId, questions: list } });
+      const res = await save({ variables: { eventId, questions: list } });
+      // The saved list, with the ids given to new questions (their answers are kept under them).
+      if (res.data) setDrafts(toDrafts(res.data.setEventFeedbackQuestions.questions));
       setNotice({ kind: 'success', text: t.questionsSaved });
     } catch (err) {
       setNotice({ kind: 'error', text: describeError(err, t.questionsFailed) });
