@@ -329,18 +329,20 @@ export class FeedbackService implements EventReminderSchedule {
   }
 
   async submitByToken(token: unknown, raw: unknown): Promise<{ message: string; form: FeedbackFormView }> {
+    // The answers' shape first (a 400 on a field), then whose they are.
+    const input = await validateInput(FeedbackInput, raw ?? {});
     const { eventId, userId } = await this.personFor(token);
-    return this.submit(eventId, userId, raw);
+    return this.submit(eventId, userId, input);
   }
 
   async submitMine(viewer: Viewer, eventId: string, raw: unknown): Promise<{ message: string; form: FeedbackFormView }> {
+    const input = await validateInput(FeedbackInput, raw ?? {});
     if (!isUuid(eventId)) throw notFound(FEEDBACK_MESSAGES.eventNotFound);
-    return this.submit(eventId, viewer.id, raw);
+    return this.submit(eventId, viewer.id, input);
   }
 
   /** One response per person: the first answer inserts it, later ones (until the window closes) change it. */
-  private async submit(eventId: string, userId: string, raw: unknown): Promise<{ message: string; form: FeedbackFormView }> {
-    const input = await validateInput(FeedbackInput, raw ?? {});
+  private async submit(eventId: string, userId: string, input: FeedbackInput): Promise<{ message: string; form: FeedbackFormView }> {
     const now = this.clock.now();
     const language = asLanguage(input.language);
     const created = await this.dataSource.transaction(async (m) => {

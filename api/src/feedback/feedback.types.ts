@@ -1,4 +1,5 @@
 import { Transform, Type } from 'class-transformer';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { trimOptional } from '../common/validate';
@@ -34,6 +35,7 @@ export class FeedbackInput {
 
   @Field(() => [FeedbackAnswerInput], { nullable: true, description: "Answers to the event's extra questions" })
   @IsOptional() @IsArray({ message: 'Answers must be a list' }) @ValidateNested({ each: true }) @Type(() => FeedbackAnswerInput)
+  @JSONSchema({ type: 'array', items: { $ref: '#/components/schemas/FeedbackAnswerInput' } })
   answers?: FeedbackAnswerInput[];
 
   @Field(() => String, { nullable: true, description: "The language the person answered in ('en' or 'hi'; default 'en')" })

@@ -73,7 +73,9 @@ export class InputSchemas {
     const properties = schema.properties ?? {};
     for (const meta of validationStorage().getTargetValidationMetadatas(cls as new () => object, '', true, false)) {
       if (meta.type !== ValidationTypes.NESTED_VALIDATION) continue;
-      const nested = Reflect.getMetadata('design:type', cls.prototype, meta.propertyName) as InputClass | undefined;
+      let nested = Reflect.getMetadata('design:type', cls.prototype, meta.propertyName) as InputClass | undefined;
+      // A list of nested objects: its element class is the one class-transformer's @Type names.
+      if (nested === Array) nested = defaultMetadataStorage.findTypeMetadata(cls, meta.propertyName)?.typeFunction() as InputClass | undefined;
       if (nested && nested !== Object && nested !== Array) this.nestedIn.set(cls.name, [...(this.nestedIn.get(cls.name) ?? []), this.register(nested)]);
     }
     // type-graphql's field descriptions (these classes are GraphQL inputs too) describe the REST fields as well.
