@@ -57,7 +57,7 @@ export function EventFeedback({ eventId }: { eventId: string }) {
             <div>
               <dt>{t.responseRate}</dt>
               <dd>{formatPercent(summary.responseRate)}</dd>
-              <p className="muted small">{t.responses(summary.responses, summary.attendees)}</p>
+              <dd className="muted small feedback-figures__note">{t.responses(summary.responses, summary.attendees)}</dd>
             </div>
             <div>
               <dt>
