@@ -18,7 +18,7 @@ import { createTestContext, type TestContext } from '../test/harness';
 import { realPng } from '../test/images';
 import { graphqlOperations, mutatingRestRoutes, restRouteName } from '../test/operations';
 import { makeEvent, makeUser, shiftDays, standardScenario, userToken } from '../test/scenarios';
-import type { UserEntity } from '../users/user.entity';
+import { UserEntity } from '../users/user.entity';
 
 let ctx: TestContext;
 let schema: GraphQLSchema;
@@ -227,6 +227,11 @@ async function aWebhookEndpoint(): Promise<Subject> {
   const [row] = await ctx.db.dataSource.query(`INSERT INTO webhook_endpoints (url, event_types, secret) VALUES ('https://93.184.216.34/hook', '{event.created}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw') RETURNING id`);
   return { id: row.id, events: [] };
 }
+
+/** The token of the feedback link mailed to an attendee (open until 7 days after the end). */
+const feedbackToken = (eventId: string, userId: string) =>
+  decodeURIComponent(/\/feedback\/([^?]+)/.exec(ctx.services.feedback.formUrl(eventId, userId, new Date(Date.now() + 30 * 86_400_000), 'en'))![1]);
+const tokenOfUser = async (userId: string) => userToken(ctx, await ctx.db.dataSource.getRepository(UserEntity).findOneByOrFail({ id: userId }));
 
 // ---------- the recipes ----------
 
@@ -742,6 +747,44 @@ const RECIPES: Record<string, Recipe> = {
     succeeds: true,
     prepare: anApiKey,
     run: ({ id }) => rest('delete', `/api/admin/api-keys/${id}`, { token: admin() }),
+  },
+
+  // ----- feedback after an event (attendees and admins; nothing public) -----
+  submitFeedback: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: attendedAccount(false),
+    run: ({ events: [id], userId }) => mutation(`mutation($t: String!) { submitFeedback(token: $t, input: { usefulness: 4, overall: 5 }) { message } }`, { t: feedbackToken(id, userId) }),
+  },
+  'PUT /api/feedback/:token': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: attendedAccount(false),
+    run: ({ events: [id], userId }) => rest('put', `/api/feedback/${feedbackToken(id, userId)}`, { json: { usefulness: 4, overall: 5 } }),
+  },
+  submitMyFeedback: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: attendedAccount(false),
+    run: async ({ events: [id], userId }) => mutation(`mutation($e: ID!) { submitMyFeedback(eventId: $e, input: { usefulness: 3, overall: 4 }) { message } }`, { e: id }, await tokenOfUser(userId)),
+  },
+  'PUT /api/events/:id/my-feedback': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: attendedAccount(false),
+    run: async ({ events: [id], userId }) => rest('put', `/api/events/${id}/my-feedback`, { token: await tokenOfUser(userId), json: { usefulness: 3, overall: 4 } }),
+  },
+  setEventFeedbackQuestions: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: async () => ({ events: [await anEvent()] }),
+    run: ({ events: [id] }) => mutation(`mutation($e: ID!) { setEventFeedbackQuestions(eventId: $e, questions: [{ id: "pace", kind: "yesno", label: "Pace" }]) { message } }`, { e: id }, admin()),
+  },
+  'PUT /api/events/:id/feedback/questions': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: async () => ({ events: [await anEvent()] }),
+    run: ({ events: [id] }) => rest('put', `/api/events/${id}/feedback/questions`, { token: admin(), json: { questions: [{ id: 'pace', kind: 'yesno', label: 'Pace' }] } }),
   },
 
   // ----- webhooks (admin; nothing public) -----
