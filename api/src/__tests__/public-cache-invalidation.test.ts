@@ -778,13 +778,13 @@ const RECIPES: Record<string, Recipe> = {
     changesPublic: false,
     succeeds: true,
     prepare: async () => ({ events: [await anEvent()] }),
-    run: ({ events: [id] }) => mutation(`mutation($e: ID!) { setEventFeedbackQuestions(eventId: $e, questions: [{ id: "pace", kind: "yesno", label: "Pace" }]) { message } }`, { e: id }, admin()),
+    run: ({ events: [id] }) => mutation(`mutation($e: ID!) { setEventFeedbackQuestions(eventId: $e, questions: [{ id: "pace", type: "yes_no", label: "Pace" }]) { message } }`, { e: id }, admin()),
   },
   'PUT /api/events/:id/feedback/questions': {
     changesPublic: false,
     succeeds: true,
     prepare: async () => ({ events: [await anEvent()] }),
-    run: ({ events: [id] }) => rest('put', `/api/events/${id}/feedback/questions`, { token: admin(), json: { questions: [{ id: 'pace', kind: 'yesno', label: 'Pace' }] } }),
+    run: ({ events: [id] }) => rest('put', `/api/events/${id}/feedback/questions`, { token: admin(), json: { questions: [{ id: 'pace', type: 'yes_no', label: 'Pace' }] } }),
   },
 
   // ----- webhooks (admin; nothing public) -----

@@ -2,19 +2,20 @@ import { arrayOf, boolean, dateTime, idParam, integer, MESSAGE, nullable, number
 import { LANGUAGES } from '../i18n/languages';
 import { route } from '../rest/route';
 import { FeedbackInput } from './feedback.types';
-import { FEEDBACK_QUESTION_KINDS } from './feedback-questions';
+import { QUESTION_TYPES } from '../questions/question-rules';
 
 const TOKEN = { description: 'The signed token of the link in the feedback mail', schema: string() };
 
 const rating = object({ average: nullable(number('null without responses')), distribution: arrayOf(integer(), 'How many gave 1, 2, 3, 4 and 5 (the first is 1)') });
 const adminQuestion = object({
-  id: string(),
-  kind: oneOfValues(FEEDBACK_QUESTION_KINDS),
+  id: string('Answers are stored under it'),
+  type: oneOfValues(QUESTION_TYPES),
   label: string(),
-  labelHi: nullable(string()),
+  labelHi: string(),
+  help: string(),
+  helpHi: string(),
   required: boolean(),
-  options: arrayOf(string()),
-  optionsHi: arrayOf(string()),
+  options: arrayOf(object({ value: string(), label: string(), labelHi: string() })),
 });
 
 const formSchema = object({
@@ -23,13 +24,13 @@ const formSchema = object({
   eventEndsAt: dateTime(),
   editableUntil: dateTime('7 days after the end'),
   editable: boolean('The event has ended and the 7 days have not passed'),
-  questions: arrayOf(object({ id: string(), kind: oneOfValues(FEEDBACK_QUESTION_KINDS), label: string(), required: boolean(), options: arrayOf(string()) })),
+  questions: arrayOf(object({ id: string(), type: oneOfValues(QUESTION_TYPES), label: string(), help: string(), required: boolean(), options: arrayOf(object({ value: string(), label: string() })) })),
   response: nullable(
     object({
       usefulness: integer(),
       overall: integer(),
       improve: nullable(string()),
-      answers: arrayOf(object({ questionId: string(), value: string() })),
+      answers: arrayOf(object({ questionId: string(), value: nullable(string()), values: arrayOf(string()) })),
       language: oneOfValues(LANGUAGES),
       createdAt: dateTime(),
       updatedAt: dateTime(),
@@ -123,7 +124,7 @@ export const feedbackAdminRoutes = [
     summary: "Replace an event's extra feedback questions",
     tag: 'Feedback',
     params: { id: idParam('The event') },
-    body: { schema: object({ questions: arrayOf(adminQuestion, 'At most 10') }) },
+    body: { schema: object({ questions: arrayOf(object({ id: string(), type: oneOfValues(QUESTION_TYPES), label: string(), labelHi: string(), help: string(), helpHi: string(), required: boolean(), options: arrayOf(object({ value: string(), label: string(), labelHi: string() }, { optional: ['value', 'labelHi'] })) }, { optional: ['id', 'labelHi', 'help', 'helpHi', 'required', 'options'] }), 'At most 10; checked with the registration questions\' rules') }) },
     response: { description: 'Saved', schema: ok({ message: MESSAGE, questions: arrayOf(adminQuestion) }) },
   }, async (ctx) => {
     const r = await ctx.services.feedback.setQuestions(ctx.viewer!, ctx.params.id, ctx.body.questions);

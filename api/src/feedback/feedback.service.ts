@@ -17,7 +17,8 @@ import type { Delivery, MailDeliveries } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
 import { UserEntity } from '../users/user.entity';
 import { toCsv } from '../exports/csv';
-import { adminQuestion, localizeQuestion, parseQuestions, validateFeedbackAnswers, type FeedbackQuestion } from './feedback-questions';
+import { answerOut, answerText, checkAnswers, localizeQuestion, parseQuestions, storedQuestions, type FeedbackQuestion } from './feedback-questions';
+import type { AnswerValue } from '../questions/question-rules';
 import { FeedbackTokens } from './feedback-token';
 import { feedbackRequestMail } from './feedback.mail';
 import { FeedbackInput } from './feedback.types';
@@ -60,7 +61,7 @@ export interface FeedbackResponseView {
   usefulness: number;
   overall: number;
   improve: string | null;
-  answers: { questionId: string; value: string }[];
+  answers: ReturnType<typeof answerOut>[];
   language: Language;
   createdAt: Date;
   updatedAt: Date;
@@ -93,7 +94,7 @@ export interface FeedbackSummary {
   usefulness: RatingSummary;
   overall: RatingSummary;
   comments: { text: string; language: Language; at: Date }[];
-  questions: ReturnType<typeof adminQuestion>[];
+  questions: FeedbackQuestion[];
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -281,7 +282,7 @@ export class FeedbackService implements EventReminderSchedule {
     const endsAt = this.endOf(e);
     const closes = this.closesAt(e);
     const now = this.clock.now().getTime();
-    const [r] = await queryRows<{ usefulness: number; overall: number; improve: string | null; answers: Record<string, string>; language: string; created_at: Date; updated_at: Date }>(
+    const [r] = await queryRows<{ usefulness: number; overall: number; improve: string | null; answers: Record<string, AnswerValue>; language: string; created_at: Date; updated_at: Date }>(
       this.dataSource,
       `SELECT usefulness, overall, improve, answers, language, created_at, updated_at FROM event_feedback WHERE event_id = $1 AND user_id = $2`,
       [eventId, userId],
@@ -299,7 +300,7 @@ export class FeedbackService implements EventReminderSchedule {
             usefulness: Number(r.usefulness),
             overall: Number(r.overall),
             improve: r.improve,
-            answers: Object.entries(r.answers ?? {}).map(([questionId, value]) => ({ questionId, value: String(value) })),
+            answers: Object.entries(r.answers ?? {}).map(([questionId, value]) => answerOut(questionId, value)),
             language: asLanguage(r.language),
             createdAt: new Date(r.created_at),
             updatedAt: new Date(r.updated_at),
@@ -309,11 +310,7 @@ export class FeedbackService implements EventReminderSchedule {
   }
 
   private questionsOf(e: Pick<EventRow, 'feedback_questions'>): FeedbackQuestion[] {
-    try {
-      return parseQuestions(e.feedback_questions ?? []);
-    } catch {
-      return [];
-    }
+    return storedQuestions(e.feedback_questions);
   }
 
   /** The form behind a mailed link: the event, its questions in the person's language, their answers if any. */
@@ -349,7 +346,7 @@ export class FeedbackService implements EventReminderSchedule {
       const e = await this.attendedEvent(m, eventId, userId);
       if (now.getTime() < this.endOf(e).getTime()) throw new DomainError('CONFLICT', FEEDBACK_MESSAGES.notYet);
       if (now.getTime() >= this.closesAt(e).getTime()) throw new DomainError('CONFLICT', FEEDBACK_MESSAGES.expired);
-      const answers = validateFeedbackAnswers(this.questionsOf(e), input.answers);
+      const answers = checkAnswers(this.questionsOf(e), input.answers, language);
       const [row] = await queryRows<{ inserted: boolean }>(
         m,
         `INSERT INTO event_feedback (event_id, user_id, usefulness, overall, improve, answers, language, created_at, updated_at)
@@ -427,7 +424,7 @@ export class FeedbackService implements EventReminderSchedule {
       usefulness: { average: avgUse, distribution: distribution('usefulness') },
       overall: { average: avgOverall, distribution: distribution('overall') },
       comments: comments.map((c) => ({ text: c.improve, language: asLanguage(c.language), at: new Date(c.updated_at) })),
-      questions: this.questionsOf(e).map(adminQuestion),
+      questions: this.questionsOf(e),
     };
   }
 
@@ -435,7 +432,7 @@ export class FeedbackService implements EventReminderSchedule {
   async csv(eventId: string): Promise<string> {
     const e = await this.eventRow(this.dataSource, eventId);
     if (!e) throw notFound(FEEDBACK_MESSAGES.eventNotFound);
-    const rows = await queryRows<{ name: string; email: string; usefulness: number; overall: number; improve: string | null; answers: Record<string, string>; language: string; created_at: Date; updated_at: Date }>(
+    const rows = await queryRows<{ name: string; email: string; usefulness: number; overall: number; improve: string | null; answers: Record<string, AnswerValue>; language: string; created_at: Date; updated_at: Date }>(
       this.dataSource,
       `SELECT u.name, u.email, f.usefulness, f.overall, f.improve, f.answers, f.language, f.created_at, f.updated_at
          FROM event_feedback f JOIN users u ON u.id = f.user_id WHERE f.event_id = $1 ORDER BY f.created_at, f.id`,
@@ -448,7 +445,7 @@ export class FeedbackService implements EventReminderSchedule {
       { header: 'usefulness', value: (r) => r.usefulness },
       { header: 'overall', value: (r) => r.overall },
       { header: 'improve', value: (r) => r.improve ?? '' },
-      ...this.questionsOf(e).map((q) => ({ header: q.label, value: (r: Row) => r.answers?.[q.id] ?? '' })),
+      ...this.questionsOf(e).map((q) => ({ header: q.label, value: (r: Row) => answerText(q, r.answers?.[q.id]) })),
       { header: 'language', value: (r) => r.language },
       { header: 'submittedAt', value: (r) => iso(r.created_at) },
       { header: 'updatedAt', value: (r) => iso(r.updated_at) },
@@ -456,7 +453,7 @@ export class FeedbackService implements EventReminderSchedule {
   }
 
   /** The event's extra questions (replacing the list). Answers already given to a removed question stay in the CSV's data but are no longer shown. */
-  async setQuestions(actor: Viewer, eventId: string, raw: unknown): Promise<{ message: string; questions: ReturnType<typeof adminQuestion>[] }> {
+  async setQuestions(actor: Viewer, eventId: string, raw: unknown): Promise<{ message: string; questions: FeedbackQuestion[] }> {
     if (!isUuid(eventId)) throw notFound(FEEDBACK_MESSAGES.eventNotFound);
     const questions = parseQuestions(raw);
     await this.dataSource.transaction(async (m) => {
@@ -465,6 +462,6 @@ export class FeedbackService implements EventReminderSchedule {
       await m.query(`UPDATE events SET feedback_questions = $2::jsonb WHERE id = $1`, [eventId, JSON.stringify(questions)]);
       await this.audit.record(actor, { action: 'event.feedback-questions', entityType: 'event', entityId: eventId, before: { questions: e.feedback_questions }, after: { questions } }, m);
     });
-    return { message: FEEDBACK_MESSAGES.questionsSaved, questions: questions.map(adminQuestion) };
+    return { message: FEEDBACK_MESSAGES.questionsSaved, questions };
   }
 }

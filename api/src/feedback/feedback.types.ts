@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { trimOptional } from '../common/validate';
 import { LANGUAGES } from '../i18n/languages';
@@ -10,12 +10,16 @@ const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && v
 
 @InputType()
 export class FeedbackAnswerInput {
-  @Field(() => ID) @IsString() @Matches(/^[a-z0-9][a-z0-9-]{0,39}$/, { message: 'Unknown question' })
+  @Field(() => ID) @IsString() @MaxLength(40, { message: 'Unknown question' })
   questionId: string;
 
-  @Field(() => String, { nullable: true, description: "Text; for a choice, the option's text (English or Hindi); 'yes'/'no'; a rating '1'-'5'" })
-  @IsOptional() @IsString({ message: 'An answer must be text' }) @MaxLength(2000, { message: 'An answer is too long (at most 2000 characters)' })
+  @Field(() => String, { nullable: true, description: "Text, a number, 'yes'/'no', or the value of the chosen option" })
+  @IsOptional() @IsString({ message: 'An answer must be text' }) @MaxLength(3000, { message: 'An answer is too long' })
   value?: string | null;
+
+  @Field(() => [String], { nullable: true, description: 'For a multiple choice: the values of the chosen options' })
+  @IsOptional() @IsArray({ message: 'Choices must be a list' }) @IsString({ each: true, message: 'Choices must be text' })
+  values?: string[] | null;
 }
 
 /** One person's feedback on an event. */
@@ -46,7 +50,8 @@ export class FeedbackInput {
 @ObjectType()
 export class FeedbackAnswer {
   @Field(() => ID) questionId: string;
-  @Field() value: string;
+  @Field(() => String, { nullable: true, description: "One answer: text, a number, 'yes'/'no', or the chosen option's value" }) value: string | null;
+  @Field(() => [String], { description: "A multiple choice: the chosen options' values" }) values: string[];
 }
 
 @ObjectType({ description: "A person's own feedback on an event" })
@@ -60,13 +65,20 @@ export class FeedbackResponse {
   @Field() updatedAt: Date;
 }
 
-@ObjectType({ description: 'An extra question of a feedback form, in the language asked for' })
+@ObjectType('FeedbackQuestionChoice')
+export class FeedbackQuestionChoice {
+  @Field() value: string;
+  @Field() label: string;
+}
+
+@ObjectType({ description: 'An extra question of a feedback form, in the language asked for (the kinds registration questions use)' })
 export class FeedbackQuestionView {
   @Field(() => ID) id: string;
-  @Field({ description: "'text', 'textarea', 'choice', 'yesno' or 'rating'" }) kind: string;
+  @Field({ description: "'text', 'long_text', 'single_choice', 'multiple_choice', 'number' or 'yes_no'" }) type: string;
   @Field() label: string;
+  @Field() help: string;
   @Field() required: boolean;
-  @Field(() => [String], { description: 'For a choice: its options' }) options: string[];
+  @Field(() => [FeedbackQuestionChoice]) options: FeedbackQuestionChoice[];
 }
 
 @ObjectType({ description: 'The feedback form of one event for one person who attended it' })
@@ -112,15 +124,23 @@ export class FeedbackComment {
   @Field() at: Date;
 }
 
-@ObjectType({ description: 'The admin question of a feedback form as stored (both languages)' })
+@ObjectType()
+export class FeedbackQuestionOption {
+  @Field({ description: 'Stored in the answers; stays when the labels change' }) value: string;
+  @Field() label: string;
+  @Field() labelHi: string;
+}
+
+@ObjectType({ description: 'An extra question of a feedback form as stored (both languages)' })
 export class FeedbackQuestionAdmin {
   @Field(() => ID) id: string;
-  @Field() kind: string;
+  @Field() type: string;
   @Field() label: string;
-  @Field(() => String, { nullable: true }) labelHi: string | null;
+  @Field() labelHi: string;
+  @Field() help: string;
+  @Field() helpHi: string;
   @Field() required: boolean;
-  @Field(() => [String]) options: string[];
-  @Field(() => [String]) optionsHi: string[];
+  @Field(() => [FeedbackQuestionOption]) options: FeedbackQuestionOption[];
 }
 
 @ObjectType({ description: "An event's feedback for its admins" })
@@ -137,14 +157,23 @@ export class EventFeedbackSummary {
 }
 
 @InputType()
-export class FeedbackQuestionInput {
-  @Field(() => ID) id: string;
-  @Field() kind: string;
+export class FeedbackQuestionOptionInput {
+  @Field(() => String, { nullable: true, description: 'Made from the English label when left out' }) value?: string | null;
   @Field() label: string;
   @Field(() => String, { nullable: true }) labelHi?: string | null;
+}
+
+/** Checked by the service with the registration questions' rules (questions/question-rules.ts). */
+@InputType()
+export class FeedbackQuestionInput {
+  @Field(() => ID, { nullable: true, description: 'Made from the English label when left out; answers are stored under it' }) id?: string | null;
+  @Field({ description: "'text', 'long_text', 'single_choice', 'multiple_choice', 'number' or 'yes_no'" }) type: string;
+  @Field() label: string;
+  @Field(() => String, { nullable: true }) labelHi?: string | null;
+  @Field(() => String, { nullable: true }) help?: string | null;
+  @Field(() => String, { nullable: true }) helpHi?: string | null;
   @Field({ defaultValue: false }) required: boolean;
-  @Field(() => [String], { nullable: true }) options?: string[];
-  @Field(() => [String], { nullable: true }) optionsHi?: string[];
+  @Field(() => [FeedbackQuestionOptionInput], { nullable: true }) options?: FeedbackQuestionOptionInput[];
 }
 
 @ObjectType()

@@ -179,22 +179,36 @@ describe('feedback after an event', () => {
     expect(csv.text).toContain(`"'=HYPERLINK(""x"")"`);
   });
 
-  it('asks the extra questions and checks their answers', async () => {
+  it('asks the extra questions (the registration questions\' kinds and rules) and checks their answers', async () => {
     const set = await ctx.http
       .put(`/api/events/${event.id}/feedback/questions`)
       .set('authorization', `Bearer ${admin()}`)
-      .send({ questions: [{ id: 'pace', kind: 'choice', label: 'The pace was', labelHi: 'गति', options: ['Too slow', 'Right', 'Too fast'], optionsHi: ['धीमी', 'ठीक', 'तेज़'], required: true }] });
+      .send({
+        questions: [
+          { id: 'pace', type: 'single_choice', label: 'The pace was', labelHi: 'गति', required: true, options: [{ label: 'Too slow', labelHi: 'धीमी' }, { label: 'Right', labelHi: 'ठीक' }, { label: 'Too fast', labelHi: 'तेज़' }] },
+          { type: 'multiple_choice', label: 'Topics you liked', options: [{ label: 'Optics' }, { label: 'Magnets' }] },
+        ],
+      });
     expect(set.status).toBe(200);
-    const missing = await put(hindiToken, { usefulness: 5, overall: 5 });
+    expect(set.body.questions[1].id).toBe('topics-you-liked');
+    expect(set.body.questions[0].options[1]).toEqual({ value: 'right', label: 'Right', labelHi: 'ठीक' });
+    const missing = await put(hindiToken, { usefulness: 5, overall: 5, language: 'hi' });
     expect(missing.status).toBe(400);
-    const answered = await put(hindiToken, { usefulness: 5, overall: 5, answers: [{ questionId: 'pace', value: 'ठीक' }], language: 'hi' });
+    expect(missing.body.fields).toHaveProperty(['answers.pace']);
+    const unknown = await put(hindiToken, { usefulness: 5, overall: 5, answers: [{ questionId: 'pace', value: 'perfect' }] });
+    expect(unknown.status).toBe(400);
+    const answered = await put(hindiToken, { usefulness: 5, overall: 5, answers: [{ questionId: 'pace', value: 'right' }, { questionId: 'topics-you-liked', values: ['magnets', 'optics'] }], language: 'hi' });
     expect(answered.status).toBe(200);
-    expect(answered.body.data.response.answers).toEqual([{ questionId: 'pace', value: 'Right' }]);
+    expect(answered.body.data.response.answers).toEqual([
+      { questionId: 'pace', value: 'right', values: [] },
+      { questionId: 'topics-you-liked', value: null, values: ['optics', 'magnets'] },
+    ]);
     const form = await get(hindiToken).query({ lang: 'hi' });
-    expect(form.body.data.questions[0]).toMatchObject({ id: 'pace', label: 'गति', options: ['धीमी', 'ठीक', 'तेज़'], required: true });
+    expect(form.body.data.questions[0]).toMatchObject({ id: 'pace', type: 'single_choice', label: 'गति', required: true, options: [{ value: 'too-slow', label: 'धीमी' }, { value: 'right', label: 'ठीक' }, { value: 'too-fast', label: 'तेज़' }] });
     const csv = await ctx.http.get(`/api/admin/export/events/${event.id}/feedback.csv`).set('authorization', `Bearer ${admin()}`);
-    expect(csv.text).toContain('The pace was');
-    const wrong = await ctx.http.put(`/api/events/${event.id}/feedback/questions`).set('authorization', `Bearer ${admin()}`).send({ questions: [{ id: 'Bad Id', kind: 'choice', label: 'x' }] });
+    expect(csv.text.split('\r\n')[0]).toContain('improve,The pace was,Topics you liked,language');
+    expect(csv.text).toContain('Right,Optics; Magnets');
+    const wrong = await ctx.http.put(`/api/events/${event.id}/feedback/questions`).set('authorization', `Bearer ${admin()}`).send({ questions: [{ id: 'Bad Id', type: 'single_choice', label: 'x' }] });
     expect(wrong.status).toBe(400);
   });
 
