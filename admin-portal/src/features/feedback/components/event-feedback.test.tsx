@@ -44,16 +44,16 @@ describe('EventFeedback (admin event page)', () => {
   });
 
   it('adds an extra question and saves the list', async () => {
-    const saved = { __typename: 'FeedbackQuestionAdmin', id: 'pace', kind: 'yesno', label: 'Pace', labelHi: null, required: true, options: [], optionsHi: [] };
+    const saved = { __typename: 'FeedbackQuestionAdmin', id: 'pace', type: 'yes_no', label: 'Pace', labelHi: '', help: '', helpHi: '', required: true, options: [] };
     const { user } = renderCard([
       {
-        request: { query: SetEventFeedbackQuestionsDocument, variables: { eventId: 'ev-1', questions: [{ id: 'pace', kind: 'yesno', label: 'Pace', labelHi: null, required: true, options: [], optionsHi: [] }] } },
+        request: { query: SetEventFeedbackQuestionsDocument, variables: { eventId: 'ev-1', questions: [{ id: null, type: 'yes_no', label: 'Pace', labelHi: null, required: true, options: [] }] } },
         result: { data: { setEventFeedbackQuestions: { __typename: 'FeedbackQuestionsPayload', message: 'Feedback questions saved.', questions: [saved] } } },
       },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Add a question' }));
     await user.type(screen.getByLabelText('Question (English)'), 'Pace');
-    await user.selectOptions(screen.getByLabelText('Kind'), 'yesno');
+    await user.selectOptions(screen.getByLabelText('Type'), 'yes_no');
     await user.click(screen.getByLabelText('Required'));
     await user.click(screen.getByRole('button', { name: 'Save questions' }));
     expect(await screen.findByText('Feedback questions saved')).toBeInTheDocument();

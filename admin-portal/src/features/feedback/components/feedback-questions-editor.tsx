@@ -6,30 +6,34 @@ import { Notice, type NoticeValue } from '@/components/ui/notice';
 import { useSetFeedbackQuestions } from '../api/use-feedback-questions';
 
 const t = en.feedback;
-const KINDS = ['text', 'textarea', 'choice', 'yesno', 'rating'] as const;
+const TYPES = ['text', 'long_text', 'single_choice', 'multiple_choice', 'number', 'yes_no'] as const;
+const isChoice = (type: string) => type === 'single_choice' || type === 'multiple_choice';
 const MAX_QUESTIONS = 10;
 
 interface Draft {
   id: string;
-  kind: string;
+  type: string;
   label: string;
   labelHi: string;
   required: boolean;
+  /** The options, one a line, in each language; `values` keeps the stored value of each line already saved. */
   options: string;
   optionsHi: string;
+  values: string[];
 }
 
 const toDrafts = (questions: readonly FeedbackQuestionFieldsFragment[]): Draft[] =>
-  questions.map((q) => ({ id: q.id, kind: q.kind, label: q.label, labelHi: q.labelHi ?? '', required: q.required, options: q.options.join('\n'), optionsHi: q.optionsHi.join('\n') }));
+  questions.map((q) => ({
+    id: q.id,
+    type: q.type,
+    label: q.label,
+    labelHi: q.labelHi,
+    required: q.required,
+    options: q.options.map((o) => o.label).join('\n'),
+    optionsHi: q.options.map((o) => o.labelHi).join('\n'),
+    values: q.options.map((o) => o.value),
+  }));
 const lines = (s: string) => s.split('\n').map((l) => l.trim()).filter(Boolean);
-/** A stable id from the English question (the answers are stored under it). */
-const slug = (label: string, taken: Set<string>) => {
-  const base = label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 30) || 'q';
-  let id = base;
-  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
-  return id;
-};
-
 /** The event's extra feedback questions: a short list edited in place and saved together. */
 export function FeedbackQuestionsEditor({ eventId, questions }: { eventId: string; questions: readonly FeedbackQuestionFieldsFragment[] }) {
   const [drafts, setDrafts] = useState<Draft[]>(() => toDrafts(questions));
@@ -41,11 +45,11 @@ export function FeedbackQuestionsEditor({ eventId, questions }: { eventId: strin
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setNotice(null);
-    const taken = new Set(drafts.filter((d) => d.id).map((d) => d.id));
+    // New questions and options get their ids and values from the API (made from the English label).
     const list = drafts.map((d) => {
-      const id = d.id || slug(d.label, taken);
-      taken.add(id);
-      return { id, kind: d.kind, label: d.label.trim(), labelHi: d.labelHi.trim() || null, required: d.required, options: d.kind === 'choice' ? lines(d.options) : [], optionsHi: d.kind === 'choice' ? lines(d.optionsHi) : [] };
+      const hi = lines(d.optionsHi);
+      const options = isChoice(d.type) ? lines(d.options).map((label, j) => ({ value: d.values[j] || null, label, labelHi: hi[j] ?? null })) : [];
+      return { id: d.id || null, type: d.type, label: d.label.trim(), labelHi: d.labelHi.trim() || null, required: d.required, options };
     });
     try {
       const res = await save({ variables: { eventId, questions: list } });
@@ -79,9 +83,9 @@ export function FeedbackQuestionsEditor({ eventId, questions }: { eventId: strin
                 <input id={`${id}-labelHi`} lang="hi" value={q.labelHi} maxLength={300} onChange={(e) => change(i, { labelHi: e.target.value })} />
               </div>
               <div className="field">
-                <label htmlFor={`${id}-kind`}>{t.questionKind}</label>
-                <select id={`${id}-kind`} value={q.kind} onChange={(e) => change(i, { kind: e.target.value })}>
-                  {KINDS.map((k) => (
+                <label htmlFor={`${id}-type`}>{t.questionKind}</label>
+                <select id={`${id}-type`} value={q.type} onChange={(e) => change(i, { type: e.target.value })}>
+                  {TYPES.map((k) => (
                     <option key={k} value={k}>
                       {t.kinds[k]}
                     </option>
@@ -91,7 +95,7 @@ export function FeedbackQuestionsEditor({ eventId, questions }: { eventId: strin
               <label className="checkbox">
                 <input type="checkbox" checked={q.required} onChange={(e) => change(i, { required: e.target.checked })} /> {t.questionRequired}
               </label>
-              {q.kind === 'choice' && (
+              {isChoice(q.type) && (
                 <>
                   <div className="field">
                     <label htmlFor={`${id}-options`}>{t.questionOptions}</label>
@@ -112,7 +116,7 @@ export function FeedbackQuestionsEditor({ eventId, questions }: { eventId: strin
       })}
       <div className="form-actions">
         {drafts.length < MAX_QUESTIONS && (
-          <button type="button" className="btn btn-secondary" onClick={() => setDrafts((d) => [...d, { id: '', kind: 'text', label: '', labelHi: '', required: false, options: '', optionsHi: '' }])}>
+          <button type="button" className="btn btn-secondary" onClick={() => setDrafts((d) => [...d, { id: '', type: 'text', label: '', labelHi: '', required: false, options: '', optionsHi: '', values: [] }])}>
             {t.addQuestion}
           </button>
         )}

@@ -44,42 +44,61 @@ function Rating({ name, legend, value, onChange, error }: { name: string; legend
   );
 }
 
-function ExtraQuestion({ q, value, onChange, error }: { q: Question; value: string; onChange: (v: string) => void; error?: string }) {
+type AnswerState = string | string[];
+const isBlank = (v: AnswerState | undefined) => (Array.isArray(v) ? v.length === 0 : !v?.trim());
+
+/** One extra question, drawn by its type (the kinds registration questions use), with its help and error tied to it. */
+function ExtraQuestion({ q, value, onChange, error }: { q: Question; value: AnswerState; onChange: (v: AnswerState) => void; error?: string }) {
   const { t } = useTranslation();
   const id = `feedback-q-${q.id}`;
   const label = `${q.label}${q.required ? ' *' : ''}`;
-  const err = error ? (
-    <p className="field__error" id={`${id}-error`}>
-      {error}
-    </p>
-  ) : null;
-  const described = error ? `${id}-error` : undefined;
-  if (q.kind === 'rating') return <Rating name={id} legend={label} value={value ? Number(value) : null} onChange={(n) => onChange(String(n))} error={error} />;
-  if (q.kind === 'choice' || q.kind === 'yesno') {
-    const options = q.kind === 'yesno' ? [{ value: 'yes', label: t('feedback.yes') }, { value: 'no', label: t('feedback.no') }] : q.options.map((o) => ({ value: o, label: o }));
+  const described = [q.help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const notes = (
+    <>
+      {q.help ? (
+        <p className="field__hint" id={`${id}-help`}>
+          {q.help}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+  if (q.type === 'single_choice' || q.type === 'yes_no' || q.type === 'multiple_choice') {
+    const options = q.type === 'yes_no' ? [{ value: 'yes', label: t('feedback.yes') }, { value: 'no', label: t('feedback.no') }] : q.options;
+    const many = q.type === 'multiple_choice';
+    const chosen = Array.isArray(value) ? value : value ? [value] : [];
+    const toggle = (v: string) => onChange(many ? (chosen.includes(v) ? chosen.filter((c) => c !== v) : [...chosen, v]) : v);
     return (
       <fieldset className="feedback-choice" aria-describedby={described} aria-invalid={error ? true : undefined}>
         <legend className="field__label">{label}</legend>
         {options.map((o) => (
           <label key={o.value} className="feedback-choice__option">
-            <input type="radio" name={id} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} /> {o.label}
+            <input type={many ? 'checkbox' : 'radio'} name={id} value={o.value} checked={chosen.includes(o.value)} onChange={() => toggle(o.value)} /> {o.label}
           </label>
         ))}
-        {err}
+        {notes}
       </fieldset>
     );
   }
+  const text = Array.isArray(value) ? value.join(', ') : value;
+  const common = { id, className: 'field__control', value: text, 'aria-describedby': described, 'aria-invalid': error ? true : undefined } as const;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      {q.kind === 'textarea' ? (
-        <textarea id={id} className="field__control" rows={3} maxLength={2000} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={described} aria-invalid={error ? true : undefined} />
+      {q.type === 'long_text' ? (
+        <textarea {...common} rows={3} maxLength={3000} onChange={(e) => onChange(e.target.value)} />
+      ) : q.type === 'number' ? (
+        <input {...common} type="number" inputMode="decimal" onChange={(e) => onChange(e.target.value)} />
       ) : (
-        <input id={id} className="field__control" maxLength={2000} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={described} aria-invalid={error ? true : undefined} />
+        <input {...common} maxLength={300} onChange={(e) => onChange(e.target.value)} />
       )}
-      {err}
+      {notes}
     </div>
   );
 }
@@ -94,7 +113,9 @@ export function FeedbackForm({ form, language, saving, serverError, onSubmit }: 
   const [usefulness, setUsefulness] = useState<number | null>(given?.usefulness ?? null);
   const [overall, setOverall] = useState<number | null>(given?.overall ?? null);
   const [improve, setImprove] = useState(given?.improve ?? '');
-  const [answers, setAnswers] = useState<Record<string, string>>(() => Object.fromEntries((given?.answers ?? []).map((a) => [a.questionId, a.value])));
+  const [answers, setAnswers] = useState<Record<string, AnswerState>>(() =>
+    Object.fromEntries((given?.answers ?? []).map((a) => [a.questionId, a.values.length ? a.values : (a.value ?? '')])),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (e: FormEvent) => {
@@ -102,7 +123,7 @@ export function FeedbackForm({ form, language, saving, serverError, onSubmit }: 
     const found: Record<string, string> = {};
     if (!usefulness) found.usefulness = t('feedback.pickRating');
     if (!overall) found.overall = t('feedback.pickRating');
-    for (const q of form.questions) if (q.required && !answers[q.id]?.trim()) found[q.id] = t('feedback.required');
+    for (const q of form.questions) if (q.required && isBlank(answers[q.id])) found[q.id] = t('feedback.required');
     setErrors(found);
     if (Object.keys(found).length) {
       // The first field with a problem takes the focus.
@@ -114,7 +135,9 @@ export function FeedbackForm({ form, language, saving, serverError, onSubmit }: 
       usefulness: usefulness!,
       overall: overall!,
       improve: improve.trim() || null,
-      answers: Object.entries(answers).filter(([, v]) => v.trim()).map(([questionId, value]) => ({ questionId, value })),
+      answers: Object.entries(answers)
+        .filter(([, v]) => !isBlank(v))
+        .map(([questionId, v]) => (Array.isArray(v) ? { questionId, values: v } : { questionId, value: v.trim() })),
       language,
     });
   };

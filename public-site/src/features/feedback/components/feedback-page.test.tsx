@@ -16,7 +16,21 @@ const form = (over: Record<string, unknown> = {}) => ({
   eventEndsAt: '2026-06-16T06:30:00.000Z',
   editableUntil: '2026-06-23T06:30:00.000Z',
   editable: true,
-  questions: [{ __typename: 'FeedbackQuestionView' as const, id: 'pace', kind: 'choice', label: 'The pace was', required: true, options: ['Too slow', 'Right', 'Too fast'] }],
+  questions: [
+    {
+      __typename: 'FeedbackQuestionView' as const,
+      id: 'pace',
+      type: 'single_choice',
+      label: 'The pace was',
+      help: '',
+      required: true,
+      options: [
+        { __typename: 'FeedbackQuestionChoice' as const, value: 'too-slow', label: 'Too slow' },
+        { __typename: 'FeedbackQuestionChoice' as const, value: 'right', label: 'Right' },
+        { __typename: 'FeedbackQuestionChoice' as const, value: 'too-fast', label: 'Too fast' },
+      ],
+    },
+  ],
   response: null,
   ...over,
 });
@@ -26,7 +40,7 @@ const saved = {
   usefulness: 4,
   overall: 5,
   improve: 'More experiments',
-  answers: [{ __typename: 'FeedbackAnswer' as const, questionId: 'pace', value: 'Right' }],
+  answers: [{ __typename: 'FeedbackAnswer' as const, questionId: 'pace', value: 'right', values: [] }],
   language: 'en',
   updatedAt: '2026-06-16T10:00:00.000Z',
 };
@@ -49,7 +63,7 @@ describe('Feedback page (the mailed link)', () => {
 
   it('asks for both ratings and the required question before sending, then saves and thanks', async () => {
     const user = userEvent.setup();
-    const input = { usefulness: 4, overall: 5, improve: 'More experiments', answers: [{ questionId: 'pace', value: 'Right' }], language: 'en' };
+    const input = { usefulness: 4, overall: 5, improve: 'More experiments', answers: [{ questionId: 'pace', value: 'right' }], language: 'en' };
     renderPage([
       formMock({ data: { feedbackForm: form() } }),
       { request: { query: SubmitFeedbackDocument, variables: { token: TOKEN, input } }, result: { data: { submitFeedback: { __typename: 'FeedbackPayload', message: 'Thank you! Your feedback is saved.', form: form({ response: saved }) } } } },
