@@ -25,6 +25,7 @@ async function main() {
   if (config.jobsWorker) logger.info('background jobs: worked by this process (JOBS_WORKER=false when npm run worker runs them)');
   // Events written before reminders existed (or seeded) get their reminder job.
   await services.reminders.scheduleMissing().catch((err) => logger.warn('could not schedule the missing event reminders', { reason: (err as Error)?.message }));
+  await services.feedback.scheduleMissing().catch((err) => logger.warn('could not schedule the missing feedback mails', { reason: (err as Error)?.message }));
 
   let draining = false;
   const server: Server = createServer((req, res) => {

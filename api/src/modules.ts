@@ -2,6 +2,7 @@ import { adminModule } from './admin/admin.module';
 import { apiKeysModule } from './api-keys/api-key.module';
 import { webhooksModule } from './webhooks/webhook.module';
 import { messagesModule } from './messages/message.module';
+import { feedbackModule } from './feedback/feedback.module';
 import { auditModule } from './audit/audit.module';
 import { authModule } from './auth/auth.module';
 import { certificatesModule } from './certificates/certificate.module';
@@ -60,6 +61,7 @@ export const modules = [
   messagesModule,
   seriesModule,
   meetingLinksModule,
+  feedbackModule,
 ] as const;
 
 export type Module = (typeof modules)[number];

@@ -16,7 +16,7 @@ import type { Logger } from './common/logger';
 import type { Config } from './config/env';
 import { ContactService } from './contacts/contact.service';
 import { EventCancellation } from './events/event-cancellation';
-import { EventService } from './events/event.service';
+import { EventService, type EventReminderSchedule } from './events/event.service';
 import { SeriesService } from './series/series.service';
 import { MeetingLinkService } from './meeting-links/meeting-link.service';
 import { CertificateRenderer } from './certificates/certificate.renderer';
@@ -31,6 +31,7 @@ import { RegistrationLedger } from './registrations/registration-ledger';
 import { registrantsToTell } from './registrations/registration-recipients';
 import { RegistrationService } from './registrations/registration.service';
 import { ReminderService } from './reminders/reminder.service';
+import { FeedbackService } from './feedback/feedback.service';
 import { StatsService } from './stats/stat.service';
 import { WaitlistOfferQueue } from './waitlist/waitlist-offer-queue';
 import { WaitlistService } from './waitlist/waitlist.service';
@@ -82,7 +83,9 @@ export function createServices(deps: ServiceDeps) {
   const cancellation = new EventCancellation(deliveries, config.publicOrigin, [registrantsToTell, waitlistOffers]);
   // Registration questions: defined on events, answered on registering or joining a waiting list, edited until the start.
   const questions = new QuestionService(dataSource, clock, audit);
-  const events = new EventService(dataSource, clock, images, audit, reminders, cancellation, ledger, webhooks, sessions, questions);
+  // Feedback after the event: its mail job moves with the event, like the reminder (one schedule for both).
+  const feedback = new FeedbackService(dataSource, clock, jobs, deliveries, audit, config, logger);
+  const events = new EventService(dataSource, clock, images, audit, bothSchedules(reminders, feedback), cancellation, ledger, webhooks, sessions, questions);
   // Series of events (each date its own event) and who sees an online event's meeting link.
   const series = new SeriesService(dataSource, clock, events);
   const meetingLinks = new MeetingLinkService(dataSource);
@@ -123,6 +126,7 @@ export function createServices(deps: ServiceDeps) {
     certificates,
     certificateRenderer,
     reminders,
+    feedback,
     users,
     mail,
     jobs,
@@ -142,3 +146,15 @@ export function createServices(deps: ServiceDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The event's jobs kept in step with its writes (reminder, feedback mail), in the same transaction. */
+function bothSchedules(...schedules: EventReminderSchedule[]): EventReminderSchedule {
+  return {
+    scheduleFor: async (m, event) => {
+      for (const s of schedules) await s.scheduleFor(m, event);
+    },
+    unschedule: async (m, eventId) => {
+      for (const s of schedules) await s.unschedule(m, eventId);
+    },
+  };
+}

@@ -72,4 +72,5 @@ export const csvPaths = {
   students: (search?: string) => `/admin/export/students.csv${search ? `?search=${encodeURIComponent(search)}` : ''}`,
   eventRegistrations: (eventId: string) => `/admin/export/events/${encodeURIComponent(eventId)}/registrations.csv`,
   eventAttendance: (eventId: string) => `/admin/export/events/${encodeURIComponent(eventId)}/attendance.csv`,
+  eventFeedback: (eventId: string) => `/admin/export/events/${encodeURIComponent(eventId)}/feedback.csv`,
 };

@@ -71,6 +71,7 @@ export function makeEvent(overrides: Record<string, unknown> = {}) {
     seriesId: null,
     isOnline: false,
     meetingLink: null,
+    feedbackDelayHours: 2,
     missingLanguages: ['hi'],
     translations: eventTranslations(),
     certificateMinSessions: null,

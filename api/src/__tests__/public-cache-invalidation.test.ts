@@ -18,7 +18,7 @@ import { createTestContext, type TestContext } from '../test/harness';
 import { realPng } from '../test/images';
 import { graphqlOperations, mutatingRestRoutes, restRouteName } from '../test/operations';
 import { makeEvent, makeUser, shiftDays, standardScenario, userToken } from '../test/scenarios';
-import type { UserEntity } from '../users/user.entity';
+import { UserEntity } from '../users/user.entity';
 
 let ctx: TestContext;
 let schema: GraphQLSchema;
@@ -232,6 +232,10 @@ async function aQuestionSet(): Promise<Subject> {
   const set = await ctx.services.questions.saveSet(null, { name: `to delete ${Math.random().toString(36).slice(2, 8)}`, questions: [{ type: 'text', label: 'School' }] });
   return { id: set.id, events: [] };
 }
+/** The token of the feedback link mailed to an attendee (open until 7 days after the end). */
+const feedbackToken = (eventId: string, userId: string) =>
+  decodeURIComponent(/\/feedback\/([^?]+)/.exec(ctx.services.feedback.formUrl(eventId, userId, new Date(Date.now() + 30 * 86_400_000), 'en'))![1]);
+const tokenOfUser = async (userId: string) => userToken(ctx, await ctx.db.dataSource.getRepository(UserEntity).findOneByOrFail({ id: userId }));
 
 // ---------- the recipes ----------
 
@@ -795,6 +799,43 @@ const RECIPES: Record<string, Recipe> = {
     succeeds: true,
     prepare: aQuestionSet,
     run: ({ id }) => rest('delete', `/api/admin/question-sets/${id}`, { token: admin() }),
+  },
+  // ----- feedback after an event (attendees and admins; nothing public) -----
+  submitFeedback: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: attendedAccount(false),
+    run: ({ events: [id], userId }) => mutation(`mutation($t: String!) { submitFeedback(token: $t, input: { usefulness: 4, overall: 5 }) { message } }`, { t: feedbackToken(id, userId) }),
+  },
+  'PUT /api/feedback/:token': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: attendedAccount(false),
+    run: ({ events: [id], userId }) => rest('put', `/api/feedback/${feedbackToken(id, userId)}`, { json: { usefulness: 4, overall: 5 } }),
+  },
+  submitMyFeedback: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: attendedAccount(false),
+    run: async ({ events: [id], userId }) => mutation(`mutation($e: ID!) { submitMyFeedback(eventId: $e, input: { usefulness: 3, overall: 4 }) { message } }`, { e: id }, await tokenOfUser(userId)),
+  },
+  'PUT /api/events/:id/my-feedback': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: attendedAccount(false),
+    run: async ({ events: [id], userId }) => rest('put', `/api/events/${id}/my-feedback`, { token: await tokenOfUser(userId), json: { usefulness: 3, overall: 4 } }),
+  },
+  setEventFeedbackQuestions: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: async () => ({ events: [await anEvent()] }),
+    run: ({ events: [id] }) => mutation(`mutation($e: ID!) { setEventFeedbackQuestions(eventId: $e, questions: [{ id: "pace", type: "yes_no", label: "Pace" }]) { message } }`, { e: id }, admin()),
+  },
+  'PUT /api/events/:id/feedback/questions': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: async () => ({ events: [await anEvent()] }),
+    run: ({ events: [id] }) => rest('put', `/api/events/${id}/feedback/questions`, { token: admin(), json: { questions: [{ id: 'pace', type: 'yes_no', label: 'Pace' }] } }),
   },
 
   // ----- webhooks (admin; nothing public) -----

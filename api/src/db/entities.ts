@@ -13,6 +13,7 @@ import { EventSessions1764700000000 } from './migrations/1764700000000-event-ses
 import { RegistrationQuestions1764710000000 } from './migrations/1764710000000-registration-questions';
 import { SeriesOnline1764720000000 } from './migrations/1764720000000-series-online';
 import { Messages1764730000000 } from './migrations/1764730000000-messages';
+import { Feedback1764740000000 } from './migrations/1764740000000-feedback';
 
 /** Every domain's entities (src/modules.ts). */
 export const entities = modules.flatMap((m) => ('entities' in m ? [...m.entities] : []));
@@ -32,4 +33,5 @@ export const migrations = [
   RegistrationQuestions1764710000000,
   SeriesOnline1764720000000,
   Messages1764730000000,
+  Feedback1764740000000,
 ];

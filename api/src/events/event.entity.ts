@@ -86,6 +86,13 @@ export class EventEntity {
   /** The online meeting's https address; shown only to registrants and admins (meeting-links/meeting-link-access.ts). */
   @Column({ name: 'meeting_link', type: 'varchar', length: 500, nullable: true })
   meetingLink: string | null;
+  /** Hours after the event's end when attendees get the feedback mail (feedback module, 0-168). */
+  @Column({ name: 'feedback_delay_hours', type: 'smallint', default: 2 })
+  feedbackDelayHours: number;
+
+  /** Extra questions of the event's feedback form (feedback/feedback-questions.ts). */
+  @Column({ name: 'feedback_questions', type: 'jsonb', default: () => "'[]'::jsonb" })
+  feedbackQuestions: unknown[];
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -99,6 +99,7 @@ export const restEventSchema = viewSchema<ReturnType<typeof toRestEvent> & { mee
     offeredCount: integer('Places held for people from the waiting list: offered to them, not yet accepted (they count towards isFull)'),
     isFull: boolean('No place to register: every place is registered, held for someone from the waiting list, or due to someone waiting (a freed place goes to the waiting list first)'),
     waitlistOfferHours: integer("How long a place offered from the waiting list is held (hours), never past the event's start"),
+    feedbackDelayHours: integer('Hours after the end when attendees get the feedback form by mail (0-168)'),
     isUpcoming: boolean('Public reading: the date is today or later (India time)'),
     hasStarted: boolean('The start date and time have passed'),
     hasEnded: boolean('Over: its end date and time have passed (without an end time, its last day), India time; certificates can be issued from then'),

@@ -200,6 +200,7 @@ export class EventService {
             externalLink: input.externalLink ?? null,
             maxParticipants: input.maxParticipants ?? null,
             waitlistOfferHours: input.waitlistOfferHours ?? 24,
+            feedbackDelayHours: input.feedbackDelayHours ?? 2,
             speaker: input.speaker ?? null,
             translations: applyTranslationInput({}, input, EVENT_TEXT),
             imageKey,
@@ -295,6 +296,7 @@ export class EventService {
     event.translations = applyTranslationInput(event.translations ?? {}, input, EVENT_TEXT);
     if (input.maxParticipants !== undefined) event.maxParticipants = input.maxParticipants ?? null;
     if (input.waitlistOfferHours !== undefined) event.waitlistOfferHours = input.waitlistOfferHours;
+    if (input.feedbackDelayHours !== undefined) event.feedbackDelayHours = input.feedbackDelayHours;
     const free = this.ledger.placesFree(event);
     if (free !== null && free < 0) {
       const taken = event.offeredCount ? `${event.registeredCount + event.offeredCount} places already taken (registered, or held for people from the waiting list)` : `${event.registeredCount} people already registered`;
@@ -437,6 +439,7 @@ export class EventService {
       // Places held for people from the waiting list are taken too.
       isFull: free !== null && free <= 0,
       waitlistOfferHours: e.waitlistOfferHours ?? 24,
+      feedbackDelayHours: e.feedbackDelayHours ?? 2,
       isUpcoming: date >= today,
       hasStarted: e.startsAt.getTime() <= now.getTime(),
       hasEnded: eventEndsAt({ date, endDate: e.endDate, endTime: e.endTime }).getTime() <= now.getTime(),

@@ -94,6 +94,7 @@ export class EventView {
   /** Registered or held places only; the GraphQL field (WaitlistEventFieldsResolver) also counts the people waiting. */
   @Field({ description: 'No place to register: every place is registered, held for someone from the waiting list, or due to someone waiting (a freed place goes to the waiting list first)' }) isFull: boolean;
   @Field(() => Int, { description: "How long a place offered to someone from the waiting list is held (hours), never past the event's start" }) waitlistOfferHours: number;
+  @Field(() => Int, { description: 'Hours after the end when attendees get the feedback form by mail (0-168, default 2)' }) feedbackDelayHours: number;
   @Field({ description: 'Public reading: the date is today or later' }) isUpcoming: boolean;
   @Field({ description: 'The start date and time have passed' }) hasStarted: boolean;
   @Field({ description: 'Over: its end date and time have passed (without an end time, its last day), India time; certificates can be issued from then' }) hasEnded: boolean;
@@ -170,6 +171,7 @@ export class EventFilter {
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 const WAITLIST_HOURS_MESSAGE = 'Offer hours must be a whole number from 1 to 168';
+const FEEDBACK_DELAY_MESSAGE = 'Feedback delay must be a whole number of hours from 0 to 168';
 /** Waiting-list offer hours: a number, or a form field's string; empty or null means unchanged (the default on create). */
 const offerHours = ({ value }: { value: unknown }) =>
   value === '' || value === null || value === 'null' || value === undefined ? undefined : typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
@@ -222,6 +224,11 @@ export class EventInput {
   @Transform(offerHours)
   @IsOptional() @IsInt({ message: WAITLIST_HOURS_MESSAGE }) @Min(1, { message: WAITLIST_HOURS_MESSAGE }) @Max(168, { message: WAITLIST_HOURS_MESSAGE })
   waitlistOfferHours?: number;
+
+  @Field(() => Int, { nullable: true, description: 'Hours after the end when attendees get the feedback form by mail: 0-168 (default 2)' })
+  @Transform(offerHours)
+  @IsOptional() @IsInt({ message: FEEDBACK_DELAY_MESSAGE }) @Min(0, { message: FEEDBACK_DELAY_MESSAGE }) @Max(168, { message: FEEDBACK_DELAY_MESSAGE })
+  feedbackDelayHours?: number;
 
   @Field(() => String, { nullable: true, description: 'An image uploaded with POST /api/uploads' })
   @Transform(trimOptional) @IsOptional() @Matches(IMAGE_KEY_PATTERN, { message: 'Image key is invalid' })
@@ -297,6 +304,11 @@ export class EventUpdateInput {
   @Transform(offerHours)
   @IsOptional() @IsInt({ message: WAITLIST_HOURS_MESSAGE }) @Min(1, { message: WAITLIST_HOURS_MESSAGE }) @Max(168, { message: WAITLIST_HOURS_MESSAGE })
   waitlistOfferHours?: number;
+
+  @Field(() => Int, { nullable: true, description: 'Hours after the end when attendees get the feedback form by mail: 0-168 (default 2)' })
+  @Transform(offerHours)
+  @IsOptional() @IsInt({ message: FEEDBACK_DELAY_MESSAGE }) @Min(0, { message: FEEDBACK_DELAY_MESSAGE }) @Max(168, { message: FEEDBACK_DELAY_MESSAGE })
+  feedbackDelayHours?: number;
 
   @Field(() => String, { nullable: true, description: 'An image uploaded with POST /api/uploads; an empty string removes the image' })
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value === null ? '' : value))

@@ -101,6 +101,8 @@ export class SeriesService {
             seriesId: series.id,
             certificateMinSessions: source.certificateMinSessions,
             questions: source.questions,
+            feedbackDelayHours: source.feedbackDelayHours,
+            feedbackQuestions: source.feedbackQuestions,
           },
             sessions,
           ),

@@ -35,6 +35,8 @@ const LogoutRoute = lazyPart(() => import('@/features/accounts/components/logout
 const StopRemindersRoute = lazyPart(() => import('@/features/accounts/components/stop-reminders-page'), { data: 'now' });
 const StopNewsRoute = lazyPart(() => import('@/features/accounts/components/stop-news-page'), { data: 'now' });
 const MyEventsRoute = lazyPart(() => import('@/features/events/components/my-events-page'), { data: 'now' });
+const FeedbackRoute = lazyPart(() => import('@/features/feedback/components/feedback-page'), { data: 'now' });
+const MyFeedbackRoute = lazyPart(() => import('@/features/feedback/components/my-feedback-page'), { data: 'now' });
 const CertificateRoute = lazyPart(() => import('@/features/certificates/components/certificate-verification-page'), { data: 'now' });
 
 export interface AppRoute {
@@ -77,6 +79,9 @@ export const appRoutes: AppRoute[] = [
   { path: paths.stopReminders.path, Component: StopRemindersRoute, titleKey: 'titles.stopReminders' },
   { path: paths.stopNews.path, Component: StopNewsRoute, titleKey: 'titles.stopNews' },
   { path: paths.myEvents.path, Component: MyEventsRoute, titleKey: 'titles.myEvents' },
+  // Not prerendered: the feedback form depends on the link's token, or on who is signed in.
+  { path: paths.feedback.path, Component: FeedbackRoute, titleKey: 'titles.feedback' },
+  { path: paths.myFeedback.path, Component: MyFeedbackRoute, titleKey: 'titles.feedback' },
   // Not prerendered: what it shows depends on the certificate code.
   { path: paths.certificate.path, Component: CertificateRoute, titleKey: 'titles.certificate' },
   { path: '*', Component: NotFoundRoute, titleKey: 'titles.notFound' },

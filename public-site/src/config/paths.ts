@@ -28,6 +28,10 @@ export const paths = {
   },
   /** The signed-in person's registrations, waiting-list places and certificates. */
   myEvents: { path: '/my-events', getHref: () => '/my-events' },
+  /** The form behind the link of a feedback mail (the token says which event and whose answers). */
+  feedback: { path: '/feedback/:token', getHref: (token: string) => `/feedback/${encodeURIComponent(token)}` },
+  /** The same form for a signed-in attendee (My events). */
+  myFeedback: { path: '/my-events/:id/feedback', getHref: (id: string) => `/my-events/${encodeURIComponent(id)}/feedback` },
   /** The public check of a certificate (the link printed on it). */
   certificate: { path: '/certificates/:code', getHref: (code: string) => `/certificates/${encodeURIComponent(code)}` },
 } as const;

@@ -137,6 +137,7 @@ describe('event form: English and Hindi', () => {
                 locationHi: 'प्रयागराज',
                 speaker: 'Dr. Meera',
                 waitlistOfferHours: 24,
+                feedbackDelayHours: 2,
               },
             },
           },

@@ -44,6 +44,7 @@ describe('event form: offer window', () => {
                 time: '10:00',
                 location: 'Prayagraj',
                 waitlistOfferHours: 48,
+                feedbackDelayHours: 2,
               },
             },
           },

@@ -26,6 +26,7 @@ import { QuestionsEditor } from '@/features/questions/components/questions-edito
 import { questionErrorsOf } from '@/features/questions/lib/question-drafts';
 import { MeetingLinkField } from '@/features/online/meeting-link-field';
 import { SeriesApplyChoice } from '@/features/series/series-apply-choice';
+import { FeedbackDelayField } from '@/features/feedback/components/feedback-delay-field';
 
 const t = en.events;
 const resolver = rulesResolver(validateEventForm);
@@ -155,6 +156,7 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
             {...register('waitlistOfferHours')}
           />
         </Field>
+        <FeedbackDelayField registration={register('feedbackDelayHours')} error={err('feedbackDelayHours')} />
         <Field id="event-externalLink" label={t.fields.externalLink} error={err('externalLink')}>
           <input {...a11y('externalLink')} type="url" placeholder="https://" {...register('externalLink')} />
         </Field>

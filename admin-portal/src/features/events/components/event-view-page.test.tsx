@@ -5,6 +5,7 @@ import {
   CancelEventDocument,
   EventAttendanceDocument,
   EventCertificatesDocument,
+  EventFeedbackDocument,
   EventRegistrationsDocument,
   EventWaitlistDocument,
   RemoveEventRegistrationDocument,
@@ -13,7 +14,9 @@ import {
 import { renderRoute } from '@/testing/render-route';
 import { gqlError, makeEvent } from '@/testing/mocks';
 
-// The attendance and certificates cards load with the page; these tests are about the other cards.
+const rating = { __typename: 'FeedbackRating', average: null, distribution: [0, 0, 0, 0, 0] };
+const emptyFeedback = { __typename: 'EventFeedbackSummary', eventId: 'ev-1', responses: 0, attendees: 0, responseRate: 0, usefulness: rating, overall: rating, comments: [], questions: [] };
+// The attendance, certificates and feedback cards load with the page; these tests are about the other cards.
 const otherCards: MockLink.MockedResponse[] = [
   {
     request: { query: EventAttendanceDocument, variables: { eventId: 'ev-1' } },
@@ -21,6 +24,7 @@ const otherCards: MockLink.MockedResponse[] = [
     maxUsageCount: 10,
   },
   { request: { query: EventCertificatesDocument, variables: { eventId: 'ev-1' } }, result: { data: { eventCertificates: [] } }, maxUsageCount: 10 },
+  { request: { query: EventFeedbackDocument, variables: { eventId: 'ev-1' } }, result: { data: { eventFeedback: emptyFeedback } }, maxUsageCount: 10 },
 ];
 const renderEventView = ({ mocks = [] }: { mocks?: MockLink.MockedResponse[] }) => renderRoute('/admin/events/view/ev-1', { mocks: [...mocks, ...otherCards] });
 

@@ -30,6 +30,7 @@ import { EventAttendance } from './event-attendance';
 import { EventCertificates } from './event-certificates';
 import { EventTimingBadge } from './event-timing-badge';
 import { EventWaitlist } from './event-waitlist';
+import { EventFeedback } from '@/features/feedback/components/event-feedback';
 import '../events.css';
 import { EventAnswers } from '@/features/questions/components/event-answers';
 
@@ -275,6 +276,7 @@ export function EventViewPage() {
       <EventAttendance eventId={event.id} onError={setNotice} />
       <EventCertificates eventId={event.id} ended={!event.cancelled && event.hasEnded} />
       <EventWaitlist eventId={event.id} waiting={event.waitlistCount} />
+      <EventFeedback eventId={event.id} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { isUrl } from '@/lib/is-url';
 import { minSessionsOf, sessionRowsOf, toSessionsInput, validateSessions, type SessionRow } from './session-rules';
 import { toQuestionDrafts, toQuestionInputs, type QuestionDraft } from '@/features/questions/lib/question-drafts';
 import { isMeetingLink } from '@/features/online/meeting-link-field';
+import { DEFAULT_FEEDBACK_DELAY_HOURS, isFeedbackDelay } from '@/features/feedback/lib/feedback-delay';
 
 const t = en.events;
 const v = t.validation;
@@ -55,6 +56,7 @@ export interface EventFormValues {
   speaker: string;
   speakerHi: string;
   waitlistOfferHours: string;
+  feedbackDelayHours: string;
   removeImage: boolean;
   /** Several sessions (lib/session-rules.ts); none: one session from date and time. */
   sessions: SessionRow[];
@@ -85,6 +87,7 @@ export const emptyEventForm: EventFormValues = {
   speaker: '',
   speakerHi: '',
   waitlistOfferHours: String(DEFAULT_WAITLIST_OFFER_HOURS),
+  feedbackDelayHours: String(DEFAULT_FEEDBACK_DELAY_HOURS),
   removeImage: false,
   sessions: [],
   certificateMinSessions: '',
@@ -94,7 +97,7 @@ export const emptyEventForm: EventFormValues = {
 };
 
 /** The language-neutral fields in the order the form shows them (the first one in error gets the focus). */
-export const eventDetailFields = ['category', 'maxParticipants', 'date', 'time', 'endDate', 'endTime', 'waitlistOfferHours', 'externalLink', 'meetingLink'] as const;
+export const eventDetailFields = ['category', 'maxParticipants', 'date', 'time', 'endDate', 'endTime', 'waitlistOfferHours', 'feedbackDelayHours', 'externalLink', 'meetingLink'] as const;
 
 
 export function validateEventForm(values: EventFormValues): EventFormErrors {
@@ -115,6 +118,7 @@ export function validateEventForm(values: EventFormValues): EventFormErrors {
   const max = values.maxParticipants;
   if (max && !(Number.isInteger(Number(max)) && Number(max) >= 1)) errors.maxParticipants = v.maxParticipantsMin;
   if (!isOfferHours(values.waitlistOfferHours)) errors.waitlistOfferHours = v.waitlistOfferHoursRange;
+  if (!isFeedbackDelay(values.feedbackDelayHours)) errors.feedbackDelayHours = en.feedback.delayRange;
   if (values.externalLink.trim() && !isUrl(values.externalLink.trim())) errors.externalLink = v.externalLinkInvalid;
   if (values.meetingLink.trim() && !isMeetingLink(values.meetingLink.trim())) errors.meetingLink = en.online.meetingLinkInvalid;
   return errors;
@@ -145,6 +149,7 @@ export function toEventFormValues(e: AdminEventFieldsFragment & Partial<AdminEve
     certificateMinSessions: e.certificateMinSessions ? String(e.certificateMinSessions) : '',
     questions: toQuestionDrafts(e.questionDefinitions),
     meetingLink: e.meetingLink ?? '',
+    feedbackDelayHours: String(e.feedbackDelayHours),
   };
 }
 
@@ -170,6 +175,7 @@ export function toCreateEventInput(values: EventFormValues, imageKey?: string): 
     speaker: optional(values.speaker),
     speakerHi: optional(values.speakerHi),
     waitlistOfferHours: Number(values.waitlistOfferHours.trim()),
+    feedbackDelayHours: Number(values.feedbackDelayHours.trim()),
     imageKey,
     ...sessionsFields(values),
     questions: values.questions.length ? toQuestionInputs(values.questions) : undefined,
@@ -210,6 +216,7 @@ export function toUpdateEventInput(values: EventFormValues, imageKey?: string): 
     speaker: values.speaker.trim(),
     speakerHi: values.speakerHi.trim(),
     waitlistOfferHours: Number(values.waitlistOfferHours.trim()),
+    feedbackDelayHours: Number(values.feedbackDelayHours.trim()),
     imageKey: imageKey ?? (values.removeImage ? '' : undefined),
     ...sessionsFields(values),
     questions: toQuestionInputs(values.questions),

@@ -36,11 +36,13 @@ const myEvents = {
       ...card({ id: 'ev-2', title: 'Science Fair', date: '2020-02-01', isUpcoming: false, hasStarted: true }),
       myCheckIn: { __typename: 'MyCheckIn' as const, code: 'AAAA-BBBB', qrSvg: '<svg/>', checkedInAt: '2020-02-01T05:00:00.000Z' },
       myCertificate: { __typename: 'MyCertificate' as const, code: 'ABCD-EFGH-JKLM-NPQR', issuedAt: '2020-02-02T05:00:00.000Z', revoked: false, downloadUrl: '/api/events/ev-2/certificate' },
+      myFeedback: { __typename: 'MyFeedbackStatus' as const, open: true, answered: false },
     },
     {
       ...card({ id: 'ev-3', title: 'Maths Olympiad', date: '2020-01-01', isUpcoming: false, hasStarted: true }),
       myCheckIn: { __typename: 'MyCheckIn' as const, code: 'CCCC-DDDD', qrSvg: '<svg/>', checkedInAt: null },
       myCertificate: null,
+      myFeedback: null,
     },
   ],
   waiting: [
@@ -88,6 +90,9 @@ describe('My events', () => {
     expect(within(items[0]).getByRole('button', { name: 'Download certificate (for Science Fair)' })).toBeInTheDocument();
     expect(items[1]).toHaveTextContent('Not attended');
     expect(within(items[1]).queryByRole('button')).not.toBeInTheDocument();
+    // Feedback is open only for the event attended.
+    expect(within(items[0]).getByRole('link', { name: 'Give feedback (for Science Fair)' })).toHaveAttribute('href', '/my-events/ev-2/feedback');
+    expect(within(items[1]).queryByRole('link', { name: /feedback/ })).not.toBeInTheDocument();
 
     const waiting = screen.getByRole('region', { name: 'On the waitlist' });
     expect(within(waiting).getByText('You are number 2 on the waitlist')).toBeInTheDocument();

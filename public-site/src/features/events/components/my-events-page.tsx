@@ -18,6 +18,7 @@ import { MyEventOnline } from '@/features/online/components/my-event-online';
 import { CertificateDownloadButton } from './my-event-pass';
 import { EventSessionList } from './event-sessions';
 import { MyAnswersButton } from '@/features/questions/components/my-answers-button';
+import { FeedbackLink } from '@/features/feedback/components/feedback-link';
 import './events.css';
 
 type MyEvents = MyEventsQuery['myEvents'];
@@ -93,6 +94,7 @@ function PastEntry({ event }: { event: Past }) {
           <CertificateDownloadButton certificate={certificate} eventTitle={event.title} />
         )
       ) : null}
+      <FeedbackLink eventId={event.id} eventTitle={event.title} status={event.myFeedback} />
     </li>
   );
 }
