@@ -1,5 +1,7 @@
 import { queryRows } from '../common/sql';
 import type { Services } from '../services';
+import { planSessions, spanOf } from './session-rules';
+import type { EventSessionInput } from './session.types';
 
 const shift = (today: string, days: number) => {
   const d = new Date(`${today}T00:00:00Z`);
@@ -38,15 +40,16 @@ export async function seedDemoSessions(services: Services, today: string): Promi
       titleHi,
       ...(i === 9 ? { location: 'Mission Centre, Kareli, Prayagraj', locationHi: 'मिशन केंद्र, करेली, प्रयागराज' } : {}),
     }));
-    await services.events.update(null, course, { sessions, certificateMinSessions: 8 });
+    await writeSessions(services, course, sessions, 8);
   }
   const past = await idOf('Skills Training for Widows and Women');
   if (!past) return;
-  const saved = await services.events.update(null, past, {
-    sessions: [-18, -17, -16].map((d, i) => ({ date: shift(today, d), time: '11:00', endTime: '16:00', title: ['Tailoring', 'Bookkeeping', 'Opening a bank account'][i], titleHi: ['सिलाई', 'हिसाब-किताब', 'बैंक खाता खोलना'][i] })),
-    certificateMinSessions: 2,
-  });
-  const sessionIds = (await services.events.sessionsOf(saved.after)).map((s) => s.id);
+  const sessionIds = await writeSessions(
+    services,
+    past,
+    [-18, -17, -16].map((d, i) => ({ date: shift(today, d), time: '11:00', endTime: '16:00', title: ['Tailoring', 'Bookkeeping', 'Opening a bank account'][i], titleHi: ['सिलाई', 'हिसाब-किताब', 'बैंक खाता खोलना'][i] })),
+    2,
+  );
   // Four participants: all three sessions, two, one, and the first two.
   const attended = [[0, 1, 2], [0, 2], [1], [0, 1]];
   await services.dataSource.transaction(async (m) => {
@@ -64,5 +67,21 @@ export async function seedDemoSessions(services: Services, today: string): Promi
       await m.query(`UPDATE registrations SET checked_in_at = (SELECT min(checked_in_at) FROM session_attendance WHERE registration_id = $1) WHERE id = $1`, [reg.id]);
     }
     await m.query(`UPDATE events SET registered_count = (SELECT count(*) FROM registrations WHERE event_id = $1) WHERE id = $1`, [past]);
+  });
+}
+
+/**
+ * Sessions written as the event service would, without its reminder scheduling: seeding runs before the
+ * job queue starts, and the start-up's scheduleMissing gives seeded events their reminder job.
+ */
+async function writeSessions(services: Services, eventId: string, sessions: EventSessionInput[], minSessions: number): Promise<string[]> {
+  const planned = planSessions(sessions);
+  const span = spanOf(planned);
+  return services.dataSource.transaction(async (m) => {
+    const rows = await services.sessions.write(m, eventId, planned);
+    await m.query(`UPDATE events SET date = $2, time = $3, end_date = $4, end_time = $5, starts_at = $6, certificate_min_sessions = $7 WHERE id = $1`, [
+      eventId, span.date, span.time, span.endDate, span.endTime, span.startsAt, minSessions,
+    ]);
+    return rows.map((r) => r.id);
   });
 }

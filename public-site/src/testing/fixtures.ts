@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import type { EventDetailFieldsFragment, SeriesDatesFieldsFragment, ViewerFieldsFragment } from '@/gql/graphql';
+import type { EventDetailFieldsFragment, EventSessionFieldsFragment, SeriesDatesFieldsFragment, ViewerFieldsFragment } from '@/gql/graphql';
 import { MeDocument, MyEventPassDocument } from '@/gql/graphql';
 
 /** A GraphQL error result as the API formats it (message + extensions.code). */
@@ -38,8 +38,11 @@ export function noEventPass(id: string) {
   };
 }
 
-/** An event as the event page's query answers it (every field of EventDetailFields and SeriesDatesFields), upcoming and open. */
-export function eventDetail(overrides: Partial<EventDetailFieldsFragment & SeriesDatesFieldsFragment> = {}): EventDetailFieldsFragment & SeriesDatesFieldsFragment & { __typename: 'Event' } {
+/** An event as the event page's query answers it (every field of EventDetailFields, SeriesDatesFields and its sessions), upcoming and open. */
+type SessionsWithTypename = { sessions: (EventSessionFieldsFragment['sessions'][number] & { __typename: 'EventSession' })[] };
+export function eventDetail(
+  overrides: Partial<EventDetailFieldsFragment & SeriesDatesFieldsFragment & SessionsWithTypename> = {},
+): EventDetailFieldsFragment & SeriesDatesFieldsFragment & SessionsWithTypename & { __typename: 'Event' } {
   return {
     __typename: 'Event',
     id: '6c1f6b0e-3a51-4b8e-9d0c-2f4a7e5b9c01',
@@ -70,6 +73,8 @@ export function eventDetail(overrides: Partial<EventDetailFieldsFragment & Serie
     seriesId: null,
     isOnline: false,
     seriesDates: [],
+    // The event page asks for the sessions too: one, from its own date and time.
+    sessions: [{ __typename: 'EventSession', id: 'session-1', date: '2030-12-01', time: '10:00', endTime: null, title: null, location: null }],
     ...overrides,
   };
 }

@@ -27,6 +27,7 @@ const event = {
   endDate: null,
   endTime: null,
   cancelled: false,
+  sessions: [{ __typename: 'EventSession', id: 'ev-9-s1' }],
 };
 
 describe('DashboardPage', () => {
