@@ -10,6 +10,7 @@ import { eventsModule } from './events/event.module';
 import { exportsModule } from './exports/export.module';
 import { jobsModule } from './jobs/job.module';
 import { registrationsModule } from './registrations/registration.module';
+import { reportsModule } from './reports/report.module';
 import { remindersModule } from './reminders/reminder.module';
 import { statsModule } from './stats/stat.module';
 import { teachersModule } from './teachers/teacher.module';
@@ -50,6 +51,7 @@ export const modules = [
   jobsModule,
   apiKeysModule,
   webhooksModule,
+  reportsModule,
 ] as const;
 
 export type Module = (typeof modules)[number];

@@ -27,6 +27,7 @@ import { RegistrationLedger } from './registrations/registration-ledger';
 import { registrantsToTell } from './registrations/registration-recipients';
 import { RegistrationService } from './registrations/registration.service';
 import { ReminderService } from './reminders/reminder.service';
+import { ReportService } from './reports/report.service';
 import { StatsService } from './stats/stat.service';
 import { WaitlistOfferQueue } from './waitlist/waitlist-offer-queue';
 import { WaitlistService } from './waitlist/waitlist.service';
@@ -119,6 +120,7 @@ export function createServices(deps: ServiceDeps) {
     userAdmin,
     stats: new StatsService(dataSource, clock),
     exports: new ExportService(userAdmin, events, checkIns),
+    reports: new ReportService(dataSource, clock),
   };
 }
 
