@@ -208,6 +208,8 @@ describe('CSV and PDF', () => {
         expect(res.headers['content-disposition']).toBe(`attachment; filename="impact-2026-01-01-to-2026-12-31${lang === 'hi' ? '-hi' : ''}.pdf"`);
         const file = path.join(dir, `${lang}.pdf`);
         writeFileSync(file, res.body as Buffer);
+        // To look at them: IMPACT_PDF_OUT=/some/dir keeps a copy of each.
+        if (process.env.IMPACT_PDF_OUT) writeFileSync(path.join(process.env.IMPACT_PDF_OUT, `impact-${lang}.pdf`), res.body as Buffer);
         const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
         process.stdout.write(`impact PDF (${lang}): ${(res.body as Buffer).length} bytes\n`);
         if (lang === 'en') {
