@@ -23,6 +23,8 @@ const JobsPage = lazy(() => import('@/features/jobs/components/jobs-page'));
 const ApiKeysPage = lazy(() => import('@/features/integrations/components/api-keys-page'));
 const WebhooksPage = lazy(() => import('@/features/integrations/components/webhooks-page'));
 const WebhookDeliveriesPage = lazy(() => import('@/features/integrations/components/webhook-deliveries-page'));
+// The impact report's chunk holds the chart library (visx): only that page loads it.
+const ImpactReportPage = lazy(() => import('@/features/reports/components/impact-report-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 export const routes: RouteObject[] = [
@@ -55,6 +57,7 @@ export const routes: RouteObject[] = [
           { path: paths.apiKeys.path, Component: ApiKeysPage },
           { path: paths.webhooks.path, Component: WebhooksPage },
           { path: paths.webhookDeliveries.path, Component: WebhookDeliveriesPage },
+          { path: paths.impactReport.path, Component: ImpactReportPage },
           { path: '*', Component: NotFoundPage },
         ],
       },

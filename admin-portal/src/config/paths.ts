@@ -28,6 +28,7 @@ export const paths = {
   jobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
   apiKeys: { path: '/admin/integrations/api-keys', getHref: () => '/admin/integrations/api-keys' },
   webhooks: { path: '/admin/integrations/webhooks', getHref: () => '/admin/integrations/webhooks' },
+  impactReport: { path: '/admin/reports/impact', getHref: () => '/admin/reports/impact' },
   webhookDeliveries: { path: '/admin/integrations/webhooks/:id/deliveries', getHref: (id: string) => `/admin/integrations/webhooks/${enc(id)}/deliveries` },
 } as const;
 

@@ -177,7 +177,7 @@ export async function renderImpactPdf(r: ImpactReport, lang: ImpactPdfLanguage):
   for (let i = 0; i < figures.length - 1; i += 2) {
     room(24);
     const baseline = y + 18;
-    figures.slice(i, i + 2).forEach(([label, value], j) => {
+    figures.slice(i, Math.min(i + 2, figures.length - 1)).forEach(([label, value], j) => {
       const x = left + j * (colWidth + 24);
       text(label, regular, x, baseline, 11, colWidth * 0.68);
       text(value, strong, x + colWidth * 0.7, baseline, 11.5, colWidth * 0.3, 'right');
