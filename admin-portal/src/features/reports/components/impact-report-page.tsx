@@ -8,7 +8,7 @@ import { formatDateTime, formatEventDate, formatNumber, formatPercent } from '@/
 import { downloadFile } from '@/lib/rest';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { Field } from '@/components/ui/field';
+import { Field, fieldA11y } from '@/components/ui/field';
 import { Loading } from '@/components/ui/loading';
 import { Notice, type NoticeValue } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
@@ -189,10 +189,10 @@ export function ImpactReportPage() {
 
       <form className="toolbar impact-filter" onSubmit={onSubmit} noValidate>
         <Field id="impact-from" label={t.from} error={errors.from} required>
-          <input id="impact-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} aria-invalid={!!errors.from} aria-describedby={errors.from ? 'impact-from-error' : undefined} />
+          <input type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} {...fieldA11y('impact-from', errors.from, undefined, true)} />
         </Field>
         <Field id="impact-to" label={t.to} error={errors.to} required>
-          <input id="impact-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} aria-invalid={!!errors.to} aria-describedby={errors.to ? 'impact-to-error' : undefined} />
+          <input type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} {...fieldA11y('impact-to', errors.to, undefined, true)} />
         </Field>
         <Field id="impact-category" label={t.category}>
           <select id="impact-category" value={draft.category ?? ''} onChange={(e) => setDraft({ ...draft, category: (e.target.value || undefined) as Period['category'] })}>
