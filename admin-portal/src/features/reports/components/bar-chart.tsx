@@ -40,7 +40,7 @@ export function BarChart({ rows }: { rows: BarRow[] }) {
             </g>
           );
         })}
-        <AxisBottom top={rows.length * ROW} scale={x} numTicks={4} tickFormat={(v) => Number(v).toLocaleString('en-IN')} axisClassName="chart-axis" />
+        <AxisBottom top={rows.length * ROW} scale={x} tickValues={x.ticks(4).filter(Number.isInteger)} tickFormat={(v) => Number(v).toLocaleString('en-IN')} axisClassName="chart-axis" />
       </Group>
     </svg>
   );

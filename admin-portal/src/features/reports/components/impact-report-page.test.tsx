@@ -53,7 +53,8 @@ describe('impact report page', () => {
     expect(card('Teachers reached')).toHaveTextContent('200');
     expect(card('Students reached')).toHaveTextContent('590');
     expect(card('Certificates issued')).toHaveTextContent('650');
-    expect(card('Feedback')).toHaveTextContent('Useful 4.5 · Overall 4.3 (of 5)');
+    expect(card('Feedback: useful / overall')).toHaveTextContent('4.5 / 4.3');
+    expect(card('Feedback: useful / overall')).toHaveTextContent('from 120 answers');
 
     const trend = screen.getByRole('figure', { name: 'Registrations and attendance per month' });
     const rows = within(trend).getAllByRole('row');

@@ -72,8 +72,8 @@ function Figures({ r }: { r: Report }) {
         <StatCard
           label={t.feedback}
           value={r.feedback.responses}
-          display={r.feedback.responses ? t.feedbackValue(rating(r.feedback.usefulness), rating(r.feedback.overall)) : t.feedbackNone}
-          hint={r.feedback.responses ? t.feedbackHint(formatNumber(r.feedback.responses)) : undefined}
+          display={r.feedback.responses ? `${rating(r.feedback.usefulness)} / ${rating(r.feedback.overall)}` : '–'}
+          hint={r.feedback.responses ? t.feedbackHint(formatNumber(r.feedback.responses)) : t.feedbackNone}
           tone="rose"
         />
       </ul>
@@ -90,6 +90,7 @@ function Trend({ r }: { r: Report }) {
       <ChartFigure
         id="impact-trend-caption"
         caption={t.trendCaption}
+        stacked
         chart={<TrendChart months={r.months} />}
         table={
           <table className="table">

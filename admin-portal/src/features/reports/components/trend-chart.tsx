@@ -42,7 +42,7 @@ export function TrendChart({ months }: { months: TrendMonth[] }) {
               ))}
             </Group>
           ))}
-          <AxisLeft scale={y} numTicks={5} tickFormat={(v) => Number(v).toLocaleString('en-IN')} axisClassName="chart-axis" />
+          <AxisLeft scale={y} tickValues={y.ticks(5).filter(Number.isInteger)} tickFormat={(v) => Number(v).toLocaleString('en-IN')} axisClassName="chart-axis" />
           <AxisBottom
             top={innerHeight}
             scale={x}
