@@ -38,7 +38,9 @@ function PeopleTable({ head, rows }: { head: string; rows: BarRow[] }) {
         {rows.map((r, i) => (
           <tr key={`${r.label}-${i}`}>
             <th scope="row">{r.label}</th>
-            <td className="num">{formatNumber(r.value)}</td>
+            <td className="num" data-label={t.people}>
+              {formatNumber(r.value)}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -107,10 +109,10 @@ function Trend({ r }: { r: Report }) {
               {r.months.map((m) => (
                 <tr key={m.month}>
                   <th scope="row">{shortMonth(m.month)}</th>
-                  <td className="num">{formatNumber(m.events)}</td>
-                  <td className="num">{formatNumber(m.registrations)}</td>
-                  <td className="num">{formatNumber(m.attended)}</td>
-                  <td className="num">{formatNumber(m.certificates)}</td>
+                  <td className="num" data-label={t.events}>{formatNumber(m.events)}</td>
+                  <td className="num" data-label={t.registrations}>{formatNumber(m.registrations)}</td>
+                  <td className="num" data-label={t.attended}>{formatNumber(m.attended)}</td>
+                  <td className="num" data-label={t.certificates}>{formatNumber(m.certificates)}</td>
                 </tr>
               ))}
             </tbody>
