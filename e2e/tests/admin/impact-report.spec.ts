@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { eventsWithAttendance, expectNoAxeViolations } from '../a11y/a11y-helpers';
-import { admin, signIn } from './admin-helpers';
+import { signIn } from './admin-helpers';
 
 /** The last twelve months, as India dates: the demo's past events fall in them. */
 const lastYear = () => {
