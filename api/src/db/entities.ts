@@ -9,8 +9,9 @@ import { ContentTranslations1764500000000 } from './migrations/1764500000000-con
 import { WaitlistClosed1764600000000 } from './migrations/1764600000000-waitlist-closed';
 import { ApiKeys1764610000000 } from './migrations/1764610000000-api-keys';
 import { Webhooks1764620000000 } from './migrations/1764620000000-webhooks';
+import { Feedback1764740000000 } from './migrations/1764740000000-feedback';
 import { ImpactReportIndexes1764750000000 } from './migrations/1764750000000-impact-report-indexes';
 
 /** Every domain's entities (src/modules.ts). */
 export const entities = modules.flatMap((m) => ('entities' in m ? [...m.entities] : []));
-export const migrations = [InitialSchema1763800000000, UserCounts1763900000000, MailDeliveriesReminders1764000000000, Waitlist1764200000000, CheckIn1764300000000, Certificates1764400000000, ContentTranslations1764500000000, WaitlistClosed1764600000000, ApiKeys1764610000000, Webhooks1764620000000, ImpactReportIndexes1764750000000];
+export const migrations = [InitialSchema1763800000000, UserCounts1763900000000, MailDeliveriesReminders1764000000000, Waitlist1764200000000, CheckIn1764300000000, Certificates1764400000000, ContentTranslations1764500000000, WaitlistClosed1764600000000, ApiKeys1764610000000, Webhooks1764620000000, Feedback1764740000000, ImpactReportIndexes1764750000000];

@@ -9,8 +9,8 @@
  * are and joins users with one hash join (from a CTE it guesses 200 rows and looks each person up by
  * key: several times slower at 100,000 registrations). Every figure below reads these few materialized rows
  * with one aggregate pass each (no per-row work in JS). Months come from generate_series, so a month
- * without events still shows, as zeros. Feedback (event_feedback, when that table exists) is averaged
- * in the same statement.
+ * without events still shows, as zeros. Feedback (event_feedback, the feedback branch's table, through
+ * its event_feedback_event index) is averaged in the same statement.
  */
 export const TEACHER_CATEGORIES = ['primary'] as const;
 export const STUDENT_CATEGORIES = ['student', 'secondary', 'graduate'] as const;
@@ -30,13 +30,7 @@ const groupBy = (column: string) => `
             GROUP BY lower(s.spelling)
             ORDER BY people DESC, name NULLS LAST LIMIT ${GROUP_LIMIT}) g)`;
 
-const feedbackSql = (withFeedback: boolean) =>
-  withFeedback
-    ? `(SELECT json_build_object('responses', count(*), 'usefulness', round(avg(f.usefulness), 2), 'overall', round(avg(f.overall), 2))
-          FROM event_feedback f JOIN ev ON ev.id = f.event_id)`
-    : `json_build_object('responses', 0, 'usefulness', NULL, 'overall', NULL)`;
-
-export const impactSql = (withFeedback: boolean) => `
+export const IMPACT_SQL = `
   WITH ev AS MATERIALIZED (
          SELECT e.id, date_trunc('month', e.date)::date AS month
            FROM events e
@@ -68,7 +62,8 @@ export const impactSql = (withFeedback: boolean) => `
     'teachersReached', (SELECT teachers FROM reach),
     'studentsReached', (SELECT students FROM reach),
     'certificates', (SELECT coalesce(sum(n), 0) FROM cert),
-    'feedback', ${feedbackSql(withFeedback)},
+    'feedback', (SELECT json_build_object('responses', count(*), 'usefulness', round(avg(f.usefulness), 2), 'overall', round(avg(f.overall), 2))
+                   FROM event_feedback f JOIN ev ON ev.id = f.event_id),
     'reachedByCategory', (SELECT coalesce(json_agg(json_build_object('category', c.category, 'people', c.people) ORDER BY c.people DESC, c.category), '[]'::json)
                             FROM (SELECT category, count(*)::int AS people FROM people WHERE attended GROUP BY category) c),
     'reachedByDistrict', ${groupBy('district')},

@@ -4,7 +4,7 @@ import { validationError } from '../common/errors';
 import { validateInput } from '../common/validate';
 import { impactCsv } from './impact.csv';
 import { renderImpactPdf, type ImpactPdfLanguage } from './impact.pdf';
-import { impactSql } from './impact.sql';
+import { IMPACT_SQL } from './impact.sql';
 import { ImpactReportFilter, type ImpactReport } from './report.types';
 
 /** The longest period a report covers (its month-by-month trend stays readable, its query bounded). */
@@ -22,9 +22,6 @@ const maybe = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 
 /** The impact report for donors: figures in SQL (impact.sql.ts), and as CSV and PDF. */
 export class ReportService {
-  /** Whether the feedback table is there (it comes with the feedback migration); once seen, it stays. */
-  private feedbackTable = false;
-
   constructor(private readonly dataSource: DataSource, private readonly clock: Clock) {}
 
   /** Checks the filter (400 with the field at fault): real dates, from ≤ to, at most MAX_PERIOD_YEARS. */
@@ -45,8 +42,7 @@ export class ReportService {
   async impact(plain: unknown): Promise<ImpactReport> {
     const f = await this.filter(plain);
     const now = this.clock.now();
-    const withFeedback = await this.hasFeedbackTable();
-    const [row] = await this.dataSource.query(impactSql(withFeedback), [f.from, f.to, now, f.category ?? null]);
+    const [row] = await this.dataSource.query(IMPACT_SQL, [f.from, f.to, now, f.category ?? null]);
     const r = parse(row.report);
     const registrations = num(r.registrations);
     const attended = num(r.attended);
@@ -85,14 +81,6 @@ export class ReportService {
   async pdf(plain: unknown, language: ImpactPdfLanguage): Promise<{ report: ImpactReport; content: Buffer }> {
     const report = await this.impact(plain);
     return { report, content: await renderImpactPdf(report, language) };
-  }
-
-  private async hasFeedbackTable(): Promise<boolean> {
-    if (!this.feedbackTable) {
-      const [row] = await this.dataSource.query(`SELECT to_regclass('event_feedback') IS NOT NULL AS present`);
-      this.feedbackTable = row.present === true || row.present === 't';
-    }
-    return this.feedbackTable;
   }
 }
 
