@@ -195,7 +195,7 @@ export async function renderImpactPdf(r: ImpactReport, lang: ImpactPdfLanguage):
 
   // The trend: registered and attended per month as bars, then the same figures as a table.
   heading(w.trend);
-  const chartHeight = 120;
+  const chartHeight = 100;
   room(chartHeight + 40);
   const max = Math.max(1, ...r.months.map((m) => m.registrations));
   const slot = width / Math.max(1, r.months.length);
@@ -221,10 +221,10 @@ export async function renderImpactPdf(r: ImpactReport, lang: ImpactPdfLanguage):
   const colX = [0, 0.3, 0.47, 0.66, 0.82].map((f) => left + f * width);
   const colW = [0.3, 0.17, 0.19, 0.16, 0.18].map((f) => f * width - 6);
   const row = (cells: string[], style: Style) => {
-    room(18);
-    const baseline = y + 14;
+    room(16);
+    const baseline = y + 12;
     cells.forEach((c, i) => text(c, style, colX[i], baseline, 9.5, colW[i], i === 0 ? 'left' : 'right'));
-    y = baseline + 5;
+    y = baseline + 4;
   };
   row(cols, strong);
   for (const m of r.months) row([monthName(m.month, lang), numberIn(m.events, lang), numberIn(m.registrations, lang), numberIn(m.attended, lang), numberIn(m.certificates, lang)], regular);
