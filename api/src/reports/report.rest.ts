@@ -29,8 +29,14 @@ export const impactReportSchema = viewSchema<ImpactReport>('ImpactReport', {
 }, { description: "What the charity's events achieved in a period" });
 
 const PERIOD = 'The period: `from` and `to` (YYYY-MM-DD, India dates, both included, at most 5 years); `category` narrows it to one event category.';
+/** The filter's class, then its dates again with examples (a client that fills parameters from examples asks for a real year). */
+const QUERY: RouteDoc['query'] = [
+  ImpactReportFilter,
+  { name: 'from', description: 'First day, YYYY-MM-DD (India date); required', schema: string(undefined, { format: 'date', example: '2026-01-01' }) },
+  { name: 'to', description: 'Last day, YYYY-MM-DD, included; required', schema: string(undefined, { format: 'date', example: '2026-12-31' }) },
+];
 const doc = (summary: string, response: RouteDoc['response'], extra: Partial<RouteDoc> = {}): RouteDoc => ({
-  summary, description: PERIOD, tag: TAG, query: [ImpactReportFilter], response, ...extra,
+  summary, description: PERIOD, tag: TAG, query: QUERY, response, ...extra,
 });
 const filterOf = (q: unknown) => {
   const { from, to, category } = (q ?? {}) as Record<string, unknown>;
