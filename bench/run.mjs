@@ -30,7 +30,8 @@
 // bytes and headers of that answer (the brotli page, its security headers, ETag, ...), in its own process.
 //
 // Rows: the ceiling (same bytes as GET /api/events from plain node:http); the cached public reads; a miss row
-// (a different offset each request: SQL + JSON every time); the admin dashboard; and the mixed row, where every
+// (a different offset each request: SQL + JSON every time); the admin dashboard; the impact report of the year
+// before the anchor day (about 100,000 registrations, uncached: its one SQL statement every request); and the mixed row, where every
 // WRITE_EVERY-th request (over all connections) is an admin retitling one of the first WRITTEN_EVENTS events of
 // GET /api/events (so every write changes what the reads show), reported as two lines (reads, writes).
 import { spawn, spawnSync } from 'node:child_process';
@@ -60,6 +61,8 @@ const dataDir = path.join(here, '.data', usePostgres ? 'postgres' : 'pglite');
 const apiHeapMb = Number(env.BENCH_API_HEAP_MB ?? 128);
 const sizes = { events: Number(env.BENCH_EVENTS || 10_000), users: Number(env.BENCH_USERS || 100_000), registrations: Number(env.BENCH_REGISTRATIONS || 300_000) };
 const indiaToday = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+/** A YYYY-MM-DD date `days` days later (earlier when negative). */
+const shiftDate = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const log = (...a) => console.error('[bench]', ...a);
 const children = [];
@@ -413,6 +416,7 @@ async function apiRows() {
     headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
     body: JSON.stringify({ query }),
   });
+  const reportYear = { from: shiftDate(indiaToday, -365), to: shiftDate(indiaToday, -1) };
   const eventsQuery = '{ events(filter:{when: UPCOMING}, limit: 20) { total items { id title date time location imageUrl registeredCount isFull isUpcoming } } }';
   const statsQuery =
     '{ dashboardStats { visitorCount totalUsers usersThisMonth usersThisYear activeUsers pendingUsers eventsTotal eventsUpcoming eventsActive eventsThisMonth eventsThisYear } }';
@@ -430,6 +434,9 @@ async function apiRows() {
     { name: 'GET /api/events/{id}', path: `/api/events/${eventId}` },
     { name: 'POST /graphql events (UPCOMING, 20)', ...gql(eventsQuery) },
     { name: 'POST /graphql dashboardStats (admin)', ...gql(statsQuery, token) },
+    // The impact report of the year before the seed's anchor day: every event of it has happened, and a third of
+    // the registrations (100,000 of the default 300,000) are in it, 7 in 10 checked in (bench-seed.ts).
+    { name: `GET /api/admin/reports/impact (admin, ${reportYear.from} to ${reportYear.to})`, path: `/api/admin/reports/impact?from=${reportYear.from}&to=${reportYear.to}`, headers: { authorization: `Bearer ${token}` } },
   ];
 
   // Statements on a first (cold: nothing asked for it yet in this API process) and a repeated request, and

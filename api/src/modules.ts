@@ -15,6 +15,7 @@ import { meetingLinksModule } from './meeting-links/meeting-link.module';
 import { exportsModule } from './exports/export.module';
 import { jobsModule } from './jobs/job.module';
 import { registrationsModule } from './registrations/registration.module';
+import { reportsModule } from './reports/report.module';
 import { remindersModule } from './reminders/reminder.module';
 import { statsModule } from './stats/stat.module';
 import { teachersModule } from './teachers/teacher.module';
@@ -62,6 +63,7 @@ export const modules = [
   seriesModule,
   meetingLinksModule,
   feedbackModule,
+  reportsModule,
 ] as const;
 
 export type Module = (typeof modules)[number];

@@ -32,6 +32,7 @@ import { registrantsToTell } from './registrations/registration-recipients';
 import { RegistrationService } from './registrations/registration.service';
 import { ReminderService } from './reminders/reminder.service';
 import { FeedbackService } from './feedback/feedback.service';
+import { ReportService } from './reports/report.service';
 import { StatsService } from './stats/stat.service';
 import { WaitlistOfferQueue } from './waitlist/waitlist-offer-queue';
 import { WaitlistService } from './waitlist/waitlist.service';
@@ -142,6 +143,7 @@ export function createServices(deps: ServiceDeps) {
     userAdmin,
     stats: new StatsService(dataSource, clock),
     exports: new ExportService(userAdmin, events, checkIns, sessions, questions),
+    reports: new ReportService(dataSource, clock),
   };
 }
 

@@ -26,6 +26,8 @@ const WebhookDeliveriesPage = lazy(() => import('@/features/integrations/compone
 const MessagesPage = lazy(() => import('@/features/messages/components/messages-page'));
 const ComposeMessagePage = lazy(() => import('@/features/messages/components/compose-message-page'));
 const MessagePage = lazy(() => import('@/features/messages/components/message-page'));
+// The impact report's chunk holds the chart library (visx): only that page loads it.
+const ImpactReportPage = lazy(() => import('@/features/reports/components/impact-report-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 export const routes: RouteObject[] = [
@@ -61,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: paths.messages.path, Component: MessagesPage },
           { path: paths.messageNew.path, Component: ComposeMessagePage },
           { path: paths.message.path, Component: MessagePage },
+          { path: paths.impactReport.path, Component: ImpactReportPage },
           { path: '*', Component: NotFoundPage },
         ],
       },

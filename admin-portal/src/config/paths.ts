@@ -31,6 +31,7 @@ export const paths = {
   messages: { path: '/admin/messages', getHref: () => '/admin/messages' },
   messageNew: { path: '/admin/messages/new', getHref: () => '/admin/messages/new' },
   message: { path: '/admin/messages/:id', getHref: (id: string) => `/admin/messages/${enc(id)}` },
+  impactReport: { path: '/admin/reports/impact', getHref: () => '/admin/reports/impact' },
   webhookDeliveries: { path: '/admin/integrations/webhooks/:id/deliveries', getHref: (id: string) => `/admin/integrations/webhooks/${enc(id)}/deliveries` },
 } as const;
 

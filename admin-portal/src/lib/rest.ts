@@ -1,4 +1,4 @@
-// The few REST calls of the portal: image uploads and CSV downloads, with the admin bearer token.
+// The few REST calls of the portal: image uploads and CSV/PDF downloads, with the admin bearer token.
 import { env } from '@/config/env';
 import { ADMIN_CONTENT_LANGUAGE } from './content-languages';
 import { RestError } from './errors';
@@ -47,8 +47,11 @@ export async function uploadImage(file: File): Promise<UploadedImage> {
 }
 
 /** Fetches a CSV export with the token and hands it to the browser as a file download. */
-export async function downloadCsv(path: string, filename: string): Promise<void> {
-  const res = await fetch(`${env.apiUrl}${path}`, { headers: { ...authHeaders(), Accept: 'text/csv' } });
+export const downloadCsv = (path: string, filename: string): Promise<void> => downloadFile(path, filename, 'text/csv');
+
+/** Fetches a file (CSV, PDF) with the token and hands it to the browser as a download. */
+export async function downloadFile(path: string, filename: string, accept: string): Promise<void> {
+  const res = await fetch(`${env.apiUrl}${path}`, { headers: { ...authHeaders(), Accept: accept } });
   if (!res.ok) throw await failure(res, en.errors.downloadFailed);
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);

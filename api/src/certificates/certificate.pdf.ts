@@ -117,7 +117,8 @@ const fontName = (subset: Subset, weight: Weight) => `${subset}-${weight}`;
 let fontFiles: Map<string, Font> | undefined;
 let subsetRanges: Record<Subset, Array<[number, number]>> | undefined;
 
-function loadFonts() {
+/** Shared with the impact report's PDF (reports/impact.pdf.ts). */
+export function loadFonts() {
   if (!fontFiles) {
     const files = new Map<string, Font>();
     for (const subset of SUBSETS)
@@ -192,7 +193,7 @@ function subsetFor(cp: number, ranges: Record<Subset, Array<[number, number]>>):
 // ---------------------------------------------------------------------------------------------
 // Text layout: runs, words, lines
 
-interface Style {
+export interface Style {
   weight: Weight;
   color: string;
 }
@@ -237,7 +238,8 @@ function withActualText(doc: PDFKit.PDFDocument, actual: string, draw: () => voi
   }
 }
 
-class Typesetter {
+/** Lays out and draws mixed Latin/Devanagari text; shared with the impact report's PDF. */
+export class Typesetter {
   constructor(
     private doc: PDFKit.PDFDocument,
     private ranges: Record<Subset, Array<[number, number]>>,

@@ -10,8 +10,9 @@ import { openDatabase } from './data-source';
  * is a function of (seed, row number, anchor date), so two runs with the same options give the same rows.
  * registered_count equals the registration rows of each event and never exceeds max_participants.
  *
- * It REPLACES users, events, registrations and the transient tables (one-time codes, rate-limit counters,
- * audit log, contact messages): only ever point it at a benchmark or test database.
+ * It REPLACES users, events, registrations (with check-ins and certificates at past events) and the
+ * transient tables (one-time codes, rate-limit counters, audit log, contact messages): only ever point it
+ * at a benchmark or test database.
  */
 export interface BenchSeedOptions {
   events: number;
@@ -107,6 +108,21 @@ export async function seedBenchData(dataSource: DataSource, options: Partial<Ben
           FROM generate_series(${from}, ${Math.min(from + CHUNK, o.registrations) - 1}) AS k`);
     }
 
+    // Attendance and certificates, as the impact report reads them: at the events before the anchor day, 7 in
+    // 10 registrations checked in (at the start), and every second of those given a certificate the next day.
+    const rowPick = (salt: number, mod: number) => rnd("('x' || substr(md5(r.id::text), 1, 7))::bit(28)::int", salt, seed, mod);
+    await m.query(`
+      UPDATE registrations r SET checked_in_at = e.starts_at
+        FROM events e
+       WHERE e.id = r.event_id AND e.date < ${anchor} AND ${rowPick(22, 10)} < 7`);
+    await m.query(`
+      INSERT INTO certificates (code, event_id, user_id, language, participant_name, event_title, event_starts_at, event_place, issued_at)
+      SELECT upper(substr(h, 1, 4) || '-' || substr(h, 5, 4) || '-' || substr(h, 9, 4) || '-' || substr(h, 13, 4)),
+             r.event_id, r.user_id, 'en', u.name, e.title, e.starts_at, e.location, e.starts_at + interval '1 day'
+        FROM registrations r JOIN events e ON e.id = r.event_id JOIN users u ON u.id = r.user_id,
+             LATERAL (SELECT md5('c:${seed}:' || r.id::text) AS h) c
+       WHERE r.checked_in_at IS NOT NULL AND ${rowPick(23, 2)} = 0`);
+
     // Counts from the rows themselves; a quarter of the events unlimited, a quarter exactly full.
     await m.query(`
       UPDATE events e
@@ -117,7 +133,7 @@ export async function seedBenchData(dataSource: DataSource, options: Partial<Ben
        WHERE c.id = e.id`);
   });
   // As autovacuum would in time: statistics, and the visibility map that lets counts use index-only scans.
-  for (const table of ['users', 'events', 'registrations', 'user_counts']) await dataSource.query(`VACUUM ANALYZE ${table}`);
+  for (const table of ['users', 'events', 'registrations', 'certificates', 'user_counts']) await dataSource.query(`VACUUM ANALYZE ${table}`);
   return o;
 }
 

@@ -14,6 +14,7 @@ import { RegistrationQuestions1764710000000 } from './migrations/1764710000000-r
 import { SeriesOnline1764720000000 } from './migrations/1764720000000-series-online';
 import { Messages1764730000000 } from './migrations/1764730000000-messages';
 import { Feedback1764740000000 } from './migrations/1764740000000-feedback';
+import { ImpactReportIndexes1764750000000 } from './migrations/1764750000000-impact-report-indexes';
 
 /** Every domain's entities (src/modules.ts). */
 export const entities = modules.flatMap((m) => ('entities' in m ? [...m.entities] : []));
@@ -34,4 +35,5 @@ export const migrations = [
   SeriesOnline1764720000000,
   Messages1764730000000,
   Feedback1764740000000,
+  ImpactReportIndexes1764750000000,
 ];

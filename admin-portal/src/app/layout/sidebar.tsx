@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { en } from '@/i18n/en';
 import { integrations } from '@/features/integrations/strings';
 import { messages } from '@/features/messages/strings';
+import { reports } from '@/features/reports/strings';
 import { clearSession } from '@/lib/session';
 
 const n = en.layout.nav;
@@ -14,6 +15,7 @@ export const navItems = [
   { to: paths.students.getHref(), label: n.students, icon: '✓' },
   { to: paths.teachers.getHref(), label: n.teachers, icon: '✓' },
   { to: paths.events.getHref(), label: n.events, icon: '▦' },
+  { to: paths.impactReport.getHref(), label: reports.nav, icon: '▤' },
   { to: paths.team.getHref(), label: n.team, icon: '☺' },
   { to: paths.contacts.getHref(), label: n.contacts, icon: '✉' },
   { to: paths.messages.getHref(), label: messages.nav, icon: '✎' },

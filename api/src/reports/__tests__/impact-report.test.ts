@@ -1,0 +1,221 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { EventEntity } from '../../events/event.entity';
+import { ORGANISATION, ORGANISATION_HI } from '../../mail/templates';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { makeEvent, makeUser, standardScenario } from '../../test/scenarios';
+import type { UserEntity } from '../../users/user.entity';
+
+/**
+ * The "impact year" scenario, clock 2026-06-15 10:00 India time. Held in 2026 (started, not cancelled):
+ *   A 2026-02-10 primary:   T1 ✓, T2 ✓, S1 ✓, G1 ✗; certificates T1, T2 (T2's revoked)
+ *   B 2026-03-05 general:   T1 ✓, S2 ✓, G1 ✓;      certificate S2
+ *   G 2026-06-15 09:00 secondary (started today): S3 ✗
+ * Not counted: C 2026-04-20 cancelled (S3 ✓, a certificate), D 2025-12-31 (T3 ✓), E 2026-07-01 not yet held (T3).
+ * So 2026: 3 events, 8 registrations, 6 attended, 6 people registered, 5 reached (teachers T1 T2, students S1 S2 G1),
+ * 2 certificates; feedback on A (5, 4) and B (4, 4), the one on C left out.
+ */
+let ctx: TestContext;
+let adminToken: string;
+let tokens: Record<string, string>;
+const people: Record<string, UserEntity> = {};
+const events: Record<string, EventEntity> = {};
+let certificateNo = 0;
+
+const q = (sql: string, params: unknown[] = []) => ctx.db.dataSource.query(sql, params);
+const register = (event: string, person: string, attended: boolean) =>
+  q('INSERT INTO registrations (event_id, user_id, checked_in_at) VALUES ($1, $2, $3)', [events[event].id, people[person].id, attended ? events[event].startsAt : null]);
+const certify = (event: string, person: string, revoked = false) =>
+  q(`INSERT INTO certificates (code, event_id, user_id, language, participant_name, event_title, event_starts_at, event_place, issued_at, revoked_at)
+     VALUES ($1, $2, $3, 'en', 'Name', 'Title', $4, 'Prayagraj', $4, $5)`, [`TEST-0000-0000-${String(++certificateNo).padStart(4, '0')}`, events[event].id, people[person].id, events[event].startsAt, revoked ? events[event].startsAt : null]);
+
+beforeAll(async () => {
+  ctx = await createTestContext({ now: new Date('2026-06-15T10:00:00+05:30') });
+  const s = await standardScenario(ctx);
+  adminToken = s.tokens.admin;
+  tokens = { user: s.tokens.member, teacher: s.tokens.teacher, adminAsUser: s.tokens.adminAsUser };
+  const cast: Array<[string, Partial<UserEntity>]> = [
+    ['T1', { category: 'primary', status: 'approved', district: 'Prayagraj', schoolName: 'GIC' }],
+    ['T2', { category: 'primary', status: 'approved', district: '  PRAYAGRAJ ', schoolName: 'St. Mary' }],
+    ['T3', { category: 'primary', status: 'approved', district: 'Varanasi', schoolName: 'BHU School' }],
+    ['S1', { category: 'student', district: 'Kaushambi', schoolName: 'gic ' }],
+    ['S2', { category: 'secondary', district: null, schoolName: null }],
+    ['S3', { category: 'student', district: 'Kaushambi', schoolName: 'GIC' }],
+    ['G1', { category: 'graduate', district: 'Prayagraj', schoolName: '' }],
+  ];
+  for (const [key, fields] of cast) people[key] = await makeUser(ctx, { name: key, ...(fields as object) });
+  const plan: Array<[string, Partial<EventEntity>]> = [
+    ['A', { date: '2026-02-10', category: 'primary' }],
+    ['B', { date: '2026-03-05', category: 'general' }],
+    ['C', { date: '2026-04-20', category: 'general', cancelledAt: new Date('2026-04-01T00:00:00Z') }],
+    ['D', { date: '2025-12-31', category: 'general' }],
+    ['E', { date: '2026-07-01', category: 'general' }],
+    ['G', { date: '2026-06-15', time: '09:00', category: 'secondary' }],
+  ];
+  for (const [key, fields] of plan) events[key] = await makeEvent(ctx, { title: `Event ${key}`, ...fields });
+  for (const [e, p, attended] of [
+    ['A', 'T1', true], ['A', 'T2', true], ['A', 'S1', true], ['A', 'G1', false],
+    ['B', 'T1', true], ['B', 'S2', true], ['B', 'G1', true],
+    ['C', 'S3', true], ['D', 'T3', true], ['E', 'T3', false], ['G', 'S3', false],
+  ] as const) await register(e, p, attended);
+  await certify('A', 'T1');
+  await certify('A', 'T2', true);
+  await certify('B', 'S2');
+  await certify('C', 'S3');
+  await certify('D', 'T3');
+  for (const [e, p, usefulness, overall] of [['A', 'T1', 5, 4], ['B', 'S2', 4, 4], ['C', 'S3', 1, 1]] as const) {
+    await q(`INSERT INTO event_feedback (event_id, user_id, usefulness, overall, improve, answers, language) VALUES ($1, $2, $3, $4, 'More time', '{}', 'en')`, [events[e].id, people[p].id, usefulness, overall]);
+  }
+}, 120_000); // a fresh database with every migration, then the scenario: slow on a busy machine
+afterAll(() => ctx.close());
+
+/** A REST read of the report; token '' sends none. */
+const get = (query: string, token = adminToken, path = '/api/admin/reports/impact') => {
+  const req = ctx.http.get(`${path}${query}`);
+  return token ? req.set('authorization', `Bearer ${token}`) : req;
+};
+const report = async (query: string) => {
+  const res = await get(query);
+  expect(res.status).toBe(200);
+  return res.body.data;
+};
+
+describe('GET /api/admin/reports/impact: the figures of the scenario', () => {
+  it('counts the events held in the year, their registrations, attendance and people reached', async () => {
+    const r = await report('?from=2026-01-01&to=2026-12-31');
+    expect(r).toMatchObject({
+      from: '2026-01-01', to: '2026-12-31', category: null,
+      events: 3, registrations: 8, attended: 6, attendanceRate: 0.75,
+      peopleRegistered: 6, peopleReached: 5, teachersReached: 2, studentsReached: 3, certificates: 2,
+      feedback: { responses: 2, usefulness: 4.5, overall: 4 },
+    });
+    expect(r.reachedByCategory).toEqual([{ category: 'graduate', people: 1 }, { category: 'primary', people: 2 }, { category: 'secondary', people: 1 }, { category: 'student', people: 1 }].sort((a, b) => b.people - a.people || a.category.localeCompare(b.category)));
+  });
+
+  it('groups the people reached by district and school, ignoring case and spaces; not given last', async () => {
+    const r = await report('?from=2026-01-01&to=2026-12-31');
+    expect(r.reachedByDistrict.map((g: { name: string | null; people: number }) => [g.name?.toLowerCase() ?? null, g.people])).toEqual([['prayagraj', 3], ['kaushambi', 1], [null, 1]]);
+    expect(r.reachedBySchool.map((g: { name: string | null; people: number }) => [g.name?.toLowerCase() ?? null, g.people])).toEqual([['gic', 2], [null, 2], ['st. mary', 1]]);
+  });
+
+  it('gives every month of the period, empty ones as zeros', async () => {
+    const r = await report('?from=2026-01-01&to=2026-12-31');
+    expect(r.months).toHaveLength(12);
+    expect(r.months[0]).toEqual({ month: '2026-01', events: 0, registrations: 0, attended: 0, certificates: 0 });
+    expect(r.months[1]).toEqual({ month: '2026-02', events: 1, registrations: 4, attended: 3, certificates: 1 });
+    expect(r.months[2]).toEqual({ month: '2026-03', events: 1, registrations: 3, attended: 3, certificates: 1 });
+    expect(r.months[3]).toEqual({ month: '2026-04', events: 0, registrations: 0, attended: 0, certificates: 0 });
+    expect(r.months[5]).toEqual({ month: '2026-06', events: 1, registrations: 1, attended: 0, certificates: 0 });
+    expect(r.months[6]).toEqual({ month: '2026-07', events: 0, registrations: 0, attended: 0, certificates: 0 });
+  });
+
+  it('narrows to one event category', async () => {
+    const r = await report('?from=2026-01-01&to=2026-12-31&category=primary');
+    expect(r).toMatchObject({ category: 'primary', events: 1, registrations: 4, attended: 3, peopleReached: 3, teachersReached: 2, studentsReached: 1, certificates: 1, feedback: { responses: 1, usefulness: 5, overall: 4 } });
+    expect((await report('?from=2026-01-01&to=2026-12-31&category=all')).events).toBe(3);
+  });
+
+  it('includes both days of the period and nothing outside', async () => {
+    expect(await report('?from=2026-02-10&to=2026-03-04')).toMatchObject({ events: 1, registrations: 4 });
+    expect(await report('?from=2026-02-11&to=2026-03-05')).toMatchObject({ events: 1, registrations: 3 });
+    expect(await report('?from=2025-12-31&to=2025-12-31')).toMatchObject({ events: 1, peopleReached: 1, teachersReached: 1, certificates: 1, months: [{ month: '2025-12', events: 1, registrations: 1, attended: 1, certificates: 1 }] });
+    const empty = await report('?from=2024-01-01&to=2024-03-31');
+    expect(empty).toMatchObject({ events: 0, registrations: 0, attendanceRate: 0, peopleReached: 0, reachedByDistrict: [], feedback: { responses: 0, usefulness: null, overall: null } });
+    expect(empty.months.map((m: { month: string }) => m.month)).toEqual(['2024-01', '2024-02', '2024-03']);
+  });
+
+  it('answers the same figures through GraphQL', async () => {
+    const { data, errors } = await ctx.gql(`query($f: ImpactReportFilter!) { impactReport(filter: $f) {
+      events registrations attended attendanceRate peopleRegistered peopleReached teachersReached studentsReached certificates
+      feedback { responses usefulness overall } reachedByDistrict { name people } months { month events } } }`, { f: { from: '2026-01-01', to: '2026-12-31', category: 'PRIMARY' } }, adminToken);
+    expect(errors).toBeUndefined();
+    expect(data.impactReport).toMatchObject({ events: 1, registrations: 4, attended: 3, attendanceRate: 0.75, peopleReached: 3, teachersReached: 2, certificates: 1, feedback: { responses: 1 } });
+    expect(data.impactReport.months).toHaveLength(12);
+  });
+});
+
+describe('bad periods: 400 with the field at fault', () => {
+  it.each([
+    ['', 'from'],
+    ['?from=2026-01-01', 'to'],
+    ['?from=2026/01/01&to=2026-12-31', 'from'],
+    ['?from=2026-02-30&to=2026-12-31', 'from'],
+    ['?from=2026-12-31&to=2026-01-01', 'to'],
+    ['?from=2020-01-01&to=2025-01-01', 'to'],
+    ['?from=2026-01-01&to=2026-12-31&category=bogus', 'category'],
+    ['?from[]=x&to=2026-12-31', 'from'],
+  ])('%s → 400 on %s', async (query, field) => {
+    const res = await get(query);
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+    expect(JSON.stringify(res.body)).toContain(field);
+  });
+
+  it('GraphQL answers VALIDATION', async () => {
+    const { errors } = await ctx.gql(`{ impactReport(filter: { from: "2026-12-31", to: "2026-01-01" }) { events } }`, {}, adminToken);
+    expect(errors?.[0]?.extensions?.code).toBe('VALIDATION');
+  });
+
+  it('a period of exactly five years less a day is fine', async () => {
+    expect((await get('?from=2021-01-01&to=2025-12-31')).status).toBe(200);
+  });
+});
+
+describe('admins only', () => {
+  it('401 without a token, 403 for a user, a teacher and an admin holding a user token, on every format', async () => {
+    for (const path of ['/api/admin/reports/impact', '/api/admin/reports/impact.csv', '/api/admin/reports/impact.pdf']) {
+      expect((await get('?from=2026-01-01&to=2026-12-31', '', path)).status).toBe(401);
+      for (const token of Object.values(tokens)) expect((await get('?from=2026-01-01&to=2026-12-31', token, path)).status).toBe(403);
+    }
+    const { errors } = await ctx.gql(`{ impactReport(filter: { from: "2026-01-01", to: "2026-12-31" }) { events } }`, {}, tokens.user);
+    expect(errors?.[0]?.extensions?.code).toMatch(/UNAUTHENTICATED|FORBIDDEN/);
+  });
+});
+
+describe('CSV and PDF', () => {
+  it('CSV: the figures, the months and the groups, as an attachment', async () => {
+    const res = await get('?from=2026-01-01&to=2026-12-31', adminToken, '/api/admin/reports/impact.csv').buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="impact-2026-01-01-to-2026-12-31.csv"');
+    const text = res.text;
+    expect(text.startsWith('\uFEFFFigure,Value\r\n')).toBe(true);
+    for (const line of ['Events held,3', 'Registrations,8', 'Attended,6', 'Attendance rate (%),75.0', 'Teachers reached,2', 'Students reached,3', 'Certificates issued,2', 'Feedback: usefulness (1-5),4.5',
+      'Month,Events,Registrations,Attended,Certificates', '2026-02,1,4,3,1', '2026-12,0,0,0,0', 'District,People reached', '(not given),1']) {
+      expect(text).toContain(`\r\n${line}\r\n`);
+    }
+  });
+
+  it('PDF in English and in Hindi: pdftotext reads the name, the period, the date made and the figures back', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'impact-pdf-'));
+    try {
+      for (const lang of ['en', 'hi'] as const) {
+        const res = await get(`?from=2026-01-01&to=2026-12-31&lang=${lang}`, adminToken, '/api/admin/reports/impact.pdf').buffer(true).parse((r, cb) => {
+          const parts: Buffer[] = [];
+          r.on('data', (c: Buffer) => parts.push(c));
+          r.on('end', () => cb(null, Buffer.concat(parts)));
+        });
+        expect(res.status).toBe(200);
+        expect(res.headers['content-type']).toBe('application/pdf');
+        expect(res.headers['content-disposition']).toBe(`attachment; filename="impact-2026-01-01-to-2026-12-31${lang === 'hi' ? '-hi' : ''}.pdf"`);
+        const file = path.join(dir, `${lang}.pdf`);
+        writeFileSync(file, res.body as Buffer);
+        // To look at them: IMPACT_PDF_OUT=/some/dir keeps a copy of each.
+        if (process.env.IMPACT_PDF_OUT) writeFileSync(path.join(process.env.IMPACT_PDF_OUT, `impact-${lang}.pdf`), res.body as Buffer);
+        const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+        process.stdout.write(`impact PDF (${lang}): ${(res.body as Buffer).length} bytes\n`);
+        if (lang === 'en') {
+          for (const s of [ORGANISATION, 'Impact report', 'Period: 1 January 2026 – 31 December 2026', 'Made on: 15 June 2026', 'Events held 3', 'Attendance rate 75.0%', 'Teachers reached 2', 'Certificates issued 2', 'Feb 2026', 'Prayagraj'])
+            expect(text).toContain(s);
+        } else {
+          for (const s of [ORGANISATION_HI, 'प्रभाव रिपोर्ट', 'अवधि', 'तैयार करने की तिथि', 'आयोजित कार्यक्रम 3', 'लाभान्वित शिक्षक 2'])
+            expect(text).toContain(s);
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
