@@ -175,6 +175,13 @@ async function registeredStudent(): Promise<Subject> {
   return { events: [eventId], userId: user.id };
 }
 
+/** A message to a watched event's people, scheduled a week ahead (so it can still be cancelled). */
+async function aScheduledMessage(): Promise<Subject> {
+  const { eventId } = await registeredUser();
+  const made = await ctx.services.messages.create(viewerOf(s.admin), { subject: 'Later', text: 'A message for later.', eventIds: [eventId], segment: 'registered', sendAt: new Date(ctx.clock.now().getTime() + 7 * 86_400_000).toISOString() });
+  return { events: [eventId], messageId: made.id };
+}
+
 async function registeredAccount(): Promise<Subject> {
   const { user, eventId } = await registeredUser();
   return { events: [eventId], userId: user.id, token: userToken(ctx, user) };
@@ -836,6 +843,56 @@ const RECIPES: Record<string, Recipe> = {
     succeeds: true,
     prepare: async () => ({ events: [await anEvent()] }),
     run: ({ events: [id] }) => rest('put', `/api/events/${id}/feedback/questions`, { token: admin(), json: { questions: [{ id: 'pace', type: 'yes_no', label: 'Pace' }] } }),
+  },
+
+  // ----- messages to an event's people, and the news switch (nothing public) -----
+  sendMessage: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: registeredAccount,
+    run: ({ events: [id] }) => mutation(`mutation($e: ID!) { sendMessage(input: { subject: "Venue", text: "The venue has changed.", eventIds: [$e], segment: "registered" }) { id recipients } }`, { e: id }, admin()),
+  },
+  'POST /api/admin/messages': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: registeredAccount,
+    run: ({ events: [id] }) => rest('post', '/api/admin/messages', { token: admin(), json: { subject: 'Venue', text: 'The venue has changed.', eventIds: [id], segment: 'registered' } }),
+  },
+  'POST /api/admin/messages/preview': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: registeredAccount,
+    run: ({ events: [id] }) => rest('post', '/api/admin/messages/preview', { token: admin(), json: { subject: 'Venue', text: 'The venue has changed.', eventIds: [id], segment: 'registered' } }),
+  },
+  cancelMessage: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: aScheduledMessage,
+    run: ({ messageId }) => mutation(`mutation($id: ID!) { cancelMessage(id: $id) { id } }`, { id: messageId }, admin()),
+  },
+  'POST /api/admin/messages/:id/cancel': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: aScheduledMessage,
+    run: ({ messageId }) => rest('post', `/api/admin/messages/${messageId}/cancel`, { token: admin() }),
+  },
+  setNewsPreference: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: registeredAccount,
+    run: ({ token }) => mutation(`mutation { setNewsPreference(enabled: false) { id } }`, {}, token),
+  },
+  stopNews: {
+    changesPublic: false,
+    succeeds: true,
+    prepare: registeredAccount,
+    run: ({ userId }) => mutation(`mutation($t: String!) { stopNews(token: $t) { message } }`, { t: ctx.services.messages.stopTokens.sign(userId) }),
+  },
+  'POST /api/news/stop': {
+    changesPublic: false,
+    succeeds: true,
+    prepare: registeredAccount,
+    run: ({ userId }) => rest('post', `/api/news/stop?token=${encodeURIComponent(ctx.services.messages.stopTokens.sign(userId))}`),
   },
 
   // ----- webhooks (admin; nothing public) -----

@@ -110,7 +110,8 @@ export class SessionService {
     const rows = await this.rowsOf(m, event.id);
     if (rows.length) return rows;
     const one = singleSession(dateFields(event));
-    await m.query(`INSERT INTO event_sessions (event_id, position, starts_at, ends_at) VALUES ($1, 0, $2, $3) ON CONFLICT (event_id, position) DO NOTHING`, [event.id, one.startsAt, one.endsAt]);
+    // Its id is the event's, the id it was read under until now (public answers and cached pages do not change).
+    await m.query(`INSERT INTO event_sessions (id, event_id, position, starts_at, ends_at) VALUES ($1, $1, 0, $2, $3) ON CONFLICT DO NOTHING`, [event.id, one.startsAt, one.endsAt]);
     // Check-ins made before it had its row were at that one session (as the migration does).
     await m.query(
       `INSERT INTO session_attendance (registration_id, session_id, checked_in_at, checked_in_by)
