@@ -80,12 +80,30 @@ export const listCostEstimator: ComplexityEstimator = ({ type, field, args, chil
   if (typeof args.limit === 'number') return 1 + Math.max(1, args.limit) * childComplexity;
   const isList = isListType(getNullableType(field.type));
   const pageItems = field.name === 'items' && type.name.endsWith('Page');
-  const size = BOUNDED_LISTS[field.name] ?? ASSUMED_LIST_SIZE;
+  const size = BOUNDED_LISTS[`${type.name}.${field.name}`] ?? BOUNDED_LISTS[field.name] ?? ASSUMED_LIST_SIZE;
   return 1 + (isList && !pageItems ? size : 1) * childComplexity;
 };
 
-/** Lists whose length is known: one entry per language at most (a record's translations, its missing languages). */
-const BOUNDED_LISTS: Record<string, number> = { translations: LANGUAGES.length, missingLanguages: LANGUAGES.length };
+/**
+ * Lists whose length is known or typically small: one entry per language at most (a record's translations, its
+ * missing languages); an event's sessions and a person's attendance at them (a course has ten), its questions and
+ * a question's choices, an admin's saved question sets. Estimated at 20 each, nested lists of a page of events
+ * multiply past the budget although no real answer comes near it.
+ */
+const BOUNDED_LISTS: Record<string, number> = {
+  translations: LANGUAGES.length,
+  missingLanguages: LANGUAGES.length,
+  sessions: 10,
+  mySessionAttendance: 10,
+  questions: 5,
+  questionDefinitions: 5,
+  options: 10,
+  questionSets: 5,
+  // One person's own registrations ('My events'), unpaginated: a teacher's term holds a handful, not 20 of each.
+  'MyEvents.upcoming': 10,
+  'MyEvents.past': 10,
+  'MyEvents.waiting': 10,
+};
 
 /**
  * Rejects an operation whose estimated cost (with its variables, fragments expanded) exceeds the budget,

@@ -1,4 +1,4 @@
-import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import { Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import { EventView } from '../events/event.types';
 import type { GraphQLContext } from '../graphql/context';
 import { sessionText } from './session-rules';
@@ -10,6 +10,11 @@ export class SessionEventFieldsResolver {
   @FieldResolver(() => [EventSessionView], { description: 'The sessions in time order (one for a single-session event); date and time are the first\'s' })
   sessions(@Root() event: EventView, @Ctx() ctx: GraphQLContext): Promise<EventSessionView[]> {
     return ctx.loaders.sessions.load(event.id);
+  }
+
+  @FieldResolver(() => Int, { description: 'How many sessions it has (what a card shows: "10 sessions"), without asking for the list' })
+  async sessionCount(@Root() event: EventView, @Ctx() ctx: GraphQLContext): Promise<number> {
+    return (await ctx.loaders.sessions.load(event.id)).length;
   }
 
   @FieldResolver(() => [SessionAttendanceView], { nullable: true, description: "The signed-in person's attendance at each session; null when signed out or not registered" })

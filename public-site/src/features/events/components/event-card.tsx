@@ -13,8 +13,8 @@ import defaultEventImage from '@/assets/event-default.webp';
 import './events.css';
 import { Icon } from '@/components/ui/icon';
 
-/** The card's fields; a list that asks for the sessions' ids gets "10 sessions" on the card. */
-export type EventCardEvent = EventCardFieldsFragment & { sessions?: readonly { id: string }[] | null };
+/** The card's fields; a list that asks for the session count (or the sessions) gets "10 sessions" on the card. */
+export type EventCardEvent = EventCardFieldsFragment & { sessionCount?: number | null; sessions?: readonly { id: string }[] | null };
 
 /** Navigation state passed to the detail page so it can render at once while it fetches. */
 export interface EventNavigationState {
@@ -55,7 +55,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventCardEvent; 
             })}
           </time>
         </p>
-        <SessionCount sessions={event.sessions} />
+        <SessionCount count={event.sessionCount ?? event.sessions?.length ?? 0} />
         <p className="event-card__location">{event.location}</p>
         <p className="event-card__description">{descriptionPreview(event.description, locale)}</p>
         <div className="event-card__actions">

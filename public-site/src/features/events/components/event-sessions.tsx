@@ -15,10 +15,9 @@ export interface ShownSession {
 }
 
 /** "10 sessions" under a card's date, for an event of several sessions; nothing for one. */
-export function SessionCount({ sessions, className = 'event-card__sessions' }: { sessions?: readonly { id: string }[] | null; className?: string }) {
+export function SessionCount({ count, className = 'event-card__sessions' }: { count: number; className?: string }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  const count = sessions?.length ?? 0;
   if (count < 2) return null;
   return <p className={className}>{t('sessions.count', { count, n: formatNumber(count, locale) })}</p>;
 }
