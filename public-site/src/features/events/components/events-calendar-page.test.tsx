@@ -31,7 +31,7 @@ const card = (id: string, title: string, date: string) => ({
   endDate: null,
   endTime: '19:00',
   cancelled: false,
-  sessions: [{ __typename: 'EventSession' as const, id: `${id}-s1` }],
+  sessionCount: 1,
 });
 
 // One event left this month (late in it), five more in the next four months: the end of a month.
