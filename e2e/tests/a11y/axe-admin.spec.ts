@@ -50,6 +50,9 @@ test.describe('accessibility of the admin portal (axe, every rule) @mobile', () 
       `/admin/contacts/${submitContact.id}`,
       '/admin/audit',
       '/admin/jobs',
+      '/admin/messages',
+      '/admin/messages/new',
+      '/admin/reports/impact',
       `/admin/events/${eventId}/check-in`,
       '/admin/no-such-page',
     ];

@@ -12,7 +12,7 @@ async function open(page: Page, url: string) {
 
 test.describe('accessibility of the public site (axe, every rule) @mobile', () => {
   /** Every page a signed-out visitor can open (the event page with a demo event). */
-  const signedOutPages = (eventId: string) => ['/', '/about', '/contact', '/events', `/events/${eventId}`, '/teams', '/registration', '/login', '/register', '/verify-otp', '/add-student', '/reminders/stop?token=x', '/certificates/ABCD-EFGH-JKLM-NPQR', '/no-such-page'];
+  const signedOutPages = (eventId: string) => ['/', '/about', '/contact', '/events', `/events/${eventId}`, '/teams', '/registration', '/login', '/register', '/verify-otp', '/add-student', '/reminders/stop?token=x', '/news/stop?token=x', '/feedback/x', '/certificates/ABCD-EFGH-JKLM-NPQR', '/no-such-page'];
 
   test('signed-out pages', async ({ page, request }) => {
     // Fourteen pages, each with every axe rule.
