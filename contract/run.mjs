@@ -104,6 +104,11 @@ try {
   // The event the collection registers for, reminds and checks in: made here, a month ahead, because a seeded
   // 'upcoming' event may already have started today (upcoming lists events until they end) and refuse them.
   const eventId = await newEvent(`Contract event ${RUN}`);
+  // An event the person is registered for (their answers), one to repeat as a series, and a question set to delete.
+  const answersEventId = await newEvent(`Contract answers ${RUN}`);
+  await call('POST', `/api/events/${answersEventId}/register`, { token: user.token, json: {} });
+  const eventToRepeat = await newEvent(`Contract series ${RUN}`);
+  const questionSetToDelete = (await call('POST', '/api/admin/question-sets', { token: adminToken, json: { name: `Contract set ${RUN}`, questions: [{ type: 'text', label: 'School' }] } })).data.id;
   const eventToDelete = await newEvent(`Contract delete ${RUN}`);
   const eventToCancel = await newEvent(`Contract cancel ${RUN}`);
   const userToDelete = (await call('POST', '/api/auth/users', { token: adminToken, json: { name: 'Contract Removed', email: `contract-removed-${RUN}@example.org`, phone: '9876543212', category: 'graduate', password: 'Removed-Password-1' } })).data.id;
@@ -157,6 +162,9 @@ try {
     teacherEmail,
     teacherPassword,
     eventId,
+    answersEventId,
+    eventToRepeat,
+    questionSetToDelete,
     eventToDelete,
     eventToCancel,
     userToDelete,
@@ -170,7 +178,7 @@ try {
     adminPassword: ADMIN.password,
     run: RUN,
   };
-  log('records made: an admin, a person, an approved teacher, four events, a team member, a contact message, an API key, two webhook endpoints and a delivery, two scheduled messages');
+  log('records made: an admin, a person, an approved teacher, six events (one with the person registered), a question set, a team member, a contact message, an API key, two webhook endpoints and a delivery, two scheduled messages');
 
   // ---- Portman: the collection from the served document ----
   const doc = await (await fetch(`${base}/api/openapi.json`)).json();
