@@ -3,9 +3,8 @@
  * included), $3 now (only events that have started count as held), $4 the event category or null.
  *
  * `ev`: the events, through events_date. `per_month`: their registrations counted per month, and
- * `people`: one row per distinct person registered with their category, district and school (their answer to
- * the event's district or school question, else their profile's), each read from registrations_event_cover
- * (an index-only scan per event that asks no such question). `people` reads the registrations
+ * `people`: one row per distinct person registered with their category, district and school, each read
+ * from registrations_event_cover (an index-only scan per event). `people` reads the registrations
  * itself, not from a CTE, so that the planner knows from the table's statistics how many people there
  * are and joins users with one hash join (from a CTE it guesses 200 rows and looks each person up by
  * key: several times slower at 100,000 registrations). Every figure below reads these few materialized rows
@@ -31,42 +30,16 @@ const groupBy = (column: string) => `
             GROUP BY lower(s.spelling)
             ORDER BY people DESC, name NULLS LAST LIMIT ${GROUP_LIMIT}) g)`;
 
-/**
- * A registrant's answer to the event's district or school question (by the question's id, or its English
- * label, as the "Teacher details" set and admins' own questions name them), in words: a choice's English
- * label. Read only for the events that ask (ev.asks): the others' registrations stay index-only scans of
- * registrations_event_cover. A person's answer comes before their profile's field.
- */
-const answerTo = (what: 'district' | 'school') => `
-  CASE WHEN r.answers <> '{}'::jsonb THEN
-    (SELECT nullif(btrim(coalesce(
-              (SELECT o->>'label' FROM jsonb_array_elements(coalesce(q->'options', '[]'::jsonb)) o WHERE o->>'value' = r.answers->>(q->>'id') LIMIT 1),
-              r.answers->>(q->>'id'))), '')
-       FROM jsonb_array_elements(ev.asks) q
-      WHERE (q->>'id' = '${what}' OR lower(q->>'label') = '${what}') AND jsonb_typeof(r.answers->(q->>'id')) = 'string'
-      LIMIT 1)
-  END`;
-
 export const IMPACT_SQL = `
   WITH ev AS MATERIALIZED (
-         SELECT e.id, date_trunc('month', e.date)::date AS month,
-                -- Its registration questions that ask for a district or a school, if any (read per answer below).
-                nullif(jsonb_path_query_array(e.questions, '$[*] ? (@.id == "district" || @.id == "school" || @.label like_regex "^(district|school)$" flag "i")'), '[]'::jsonb) AS asks
+         SELECT e.id, date_trunc('month', e.date)::date AS month
            FROM events e
           WHERE e.date >= $1::date AND e.date <= $2::date AND e.starts_at <= $3::timestamptz AND e.cancelled_at IS NULL
             AND ($4::varchar IS NULL OR e.category = $4::varchar)),
        people AS MATERIALIZED (
-         SELECT u.category,
-                coalesce(p.answered_district, u.district) AS district,
-                coalesce(p.answered_school, u.school_name) AS school_name,
-                p.attended
-           FROM (SELECT x.user_id, bool_or(x.attended) AS attended, max(x.district) AS answered_district, max(x.school) AS answered_school
-                   FROM (SELECT r.user_id, r.checked_in_at IS NOT NULL AS attended, NULL::text AS district, NULL::text AS school
-                           FROM ev JOIN registrations r ON r.event_id = ev.id WHERE ev.asks IS NULL
-                         UNION ALL
-                         SELECT r.user_id, r.checked_in_at IS NOT NULL, ${answerTo('district')}, ${answerTo('school')}
-                           FROM ev JOIN registrations r ON r.event_id = ev.id WHERE ev.asks IS NOT NULL) x
-                  GROUP BY x.user_id) p
+         SELECT u.category, u.district, u.school_name, p.attended
+           FROM (SELECT r.user_id, bool_or(r.checked_in_at IS NOT NULL) AS attended
+                   FROM ev JOIN registrations r ON r.event_id = ev.id GROUP BY r.user_id) p
            JOIN users u ON u.id = p.user_id),
        per_month AS MATERIALIZED (
          SELECT ev.month, count(*) AS registrations, count(r.checked_in_at) AS attended

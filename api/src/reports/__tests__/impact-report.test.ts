@@ -100,27 +100,6 @@ describe('GET /api/admin/reports/impact: the figures of the scenario', () => {
     expect(r.reachedBySchool.map((g: { name: string | null; people: number }) => [g.name?.toLowerCase() ?? null, g.people])).toEqual([['gic', 2], [null, 2], ['st. mary', 1]]);
   });
 
-  it("takes a person's answer to the event's district and school questions before their profile's fields", async () => {
-    // Event B asks the "Teacher details" district (a choice: the report shows its label) and school; S2 has neither in
-    // the profile, G1 has a district in the profile and answers another.
-    const questions = [
-      { id: 'district', type: 'single_choice', label: 'District', labelHi: 'ज़िला', help: '', helpHi: '', required: true, options: [{ value: 'mirzapur', label: 'Mirzapur', labelHi: 'मिर्ज़ापुर' }] },
-      { id: 'q-school', type: 'text', label: 'School', labelHi: 'विद्यालय', help: '', helpHi: '', required: false, options: [] },
-    ];
-    await q(`UPDATE events SET questions = $2 WHERE id = $1`, [events.B.id, JSON.stringify(questions)]);
-    await q(`UPDATE registrations SET answers = $3 WHERE event_id = $1 AND user_id = $2`, [events.B.id, people.S2.id, JSON.stringify({ district: 'mirzapur', 'q-school': ' Kendriya Vidyalaya ' })]);
-    await q(`UPDATE registrations SET answers = $3 WHERE event_id = $1 AND user_id = $2`, [events.B.id, people.G1.id, JSON.stringify({ district: 'mirzapur' })]);
-    try {
-      const r = await report('?from=2026-01-01&to=2026-12-31');
-      expect(r.reachedByDistrict.map((g: { name: string | null; people: number }) => [g.name?.toLowerCase() ?? null, g.people])).toEqual([['mirzapur', 2], ['prayagraj', 2], ['kaushambi', 1]]);
-      expect(r.reachedBySchool.map((g: { name: string | null; people: number }) => [g.name, g.people])).toContainEqual(['Kendriya Vidyalaya', 1]);
-      expect(r.peopleReached).toBe(5);
-    } finally {
-      await q(`UPDATE events SET questions = '[]' WHERE id = $1`, [events.B.id]);
-      await q(`UPDATE registrations SET answers = '{}' WHERE event_id = $1`, [events.B.id]);
-    }
-  });
-
   it('gives every month of the period, empty ones as zeros', async () => {
     const r = await report('?from=2026-01-01&to=2026-12-31');
     expect(r.months).toHaveLength(12);
