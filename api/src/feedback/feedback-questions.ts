@@ -12,6 +12,8 @@ export const MAX_FEEDBACK_QUESTIONS = 10;
 
 /** The admin's list, checked and normalised (ids and option values made where missing), or a 400 naming the field. */
 export function parseQuestions(raw: unknown): FeedbackQuestion[] {
+  // The list replaces the old one: none sent is a mistake, not "remove them all" (send [] for that).
+  if (raw === undefined || raw === null) throw validationError('Questions are required (send [] to remove them)', { questions: 'Questions are required' });
   if (Array.isArray(raw) && raw.length > MAX_FEEDBACK_QUESTIONS) throw validationError(`At most ${MAX_FEEDBACK_QUESTIONS} extra questions`, { questions: 'Too many' });
   const { value, errors } = validateQuestions(raw);
   const fields = Object.keys(errors);

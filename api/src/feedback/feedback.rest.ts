@@ -1,4 +1,3 @@
-import { validationError } from '../common/errors';
 import { arrayOf, boolean, dateTime, idParam, integer, MESSAGE, nullable, number, object, ok, okData, oneOfValues, string, uuid } from '../openapi/schema';
 import { LANGUAGES } from '../i18n/languages';
 import { route } from '../rest/route';
@@ -128,8 +127,6 @@ export const feedbackAdminRoutes = [
     body: { schema: object({ questions: arrayOf(object({ id: string(), type: oneOfValues(QUESTION_TYPES), label: string(), labelHi: string(), help: string(), helpHi: string(), required: boolean(), options: arrayOf(object({ value: string(), label: string(), labelHi: string() }, { optional: ['value', 'labelHi'] })) }, { optional: ['id', 'labelHi', 'help', 'helpHi', 'required', 'options'] }), 'At most 10; checked with the registration questions\' rules') }) },
     response: { description: 'Saved', schema: ok({ message: MESSAGE, questions: arrayOf(adminQuestion) }) },
   }, async (ctx) => {
-    // The list replaces the old one: a body without it is a mistake, not "remove them all" (send [] for that).
-    if (ctx.body.questions === undefined || ctx.body.questions === null) throw validationError('Questions are required (send [] to remove them)', { questions: 'Questions are required' });
     const r = await ctx.services.feedback.setQuestions(ctx.viewer!, ctx.params.id, ctx.body.questions);
     return { success: true, message: r.message, questions: r.questions };
   }),

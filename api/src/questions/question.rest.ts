@@ -1,4 +1,3 @@
-import { validationError } from '../common/errors';
 import { arrayOf, boolean, idParam, object, okData, okMessageData, uuid } from '../openapi/schema';
 import { created, route } from '../rest/route';
 import { localizeQuestions } from './question-rules';
@@ -34,8 +33,6 @@ export const questionRoutes = [
     response: { description: 'Saved', schema: okMessageData(object({ answers: answersSchema })) },
     errors: ['VALIDATION', 'EVENT_PAST'],
   }, async (ctx) => {
-    // The whole set of answers replaces the old one: a body without it is a mistake, not "remove them all".
-    if (ctx.body.answers === undefined || ctx.body.answers === null) throw validationError('Answers are required (send {} to clear them)', { answers: 'Answers are required' });
     const r = await ctx.services.questions.updateMyAnswers(ctx.viewer!, ctx.params.id, ctx.body.answers, ctx.lang);
     return { success: true, message: ANSWER_MESSAGES.saved, data: { answers: r.answers } };
   }),

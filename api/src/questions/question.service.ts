@@ -158,6 +158,8 @@ export class QuestionService {
   /** A registrant changes their answers: checked like at registration, until the event starts. */
   async updateMyAnswers(viewer: Viewer, eventId: string, raw: unknown, lang: Language): Promise<{ questions: Question[]; answers: Answers }> {
     if (!isUuid(eventId)) throw notFound(ANSWER_MESSAGES.eventNotFound);
+    // The whole set replaces the old one: none sent is a mistake, not "remove them all" (send {} for that).
+    if (raw === undefined || raw === null) throw validationError('Answers are required (send {} to clear them)', { answers: 'Answers are required' });
     return this.dataSource.transaction(async (m) => {
       const [event] = await queryRows<{ questions: Question[]; started: boolean }>(m, `SELECT questions, starts_at <= $2 AS started FROM events WHERE id = $1`, [eventId, this.clock.now()]);
       if (!event) throw notFound(ANSWER_MESSAGES.eventNotFound);
