@@ -24,6 +24,8 @@ COPY --from=build /app/api/dist ./api/dist
 COPY --from=build /app/api/seed-assets ./api/seed-assets
 # The organisation's names (mails, certificates), shared with the sites.
 COPY --from=build /app/shared ./shared
+# The integrators' guide, which the REST reference links (/api/docs/integrators.md).
+COPY --from=build /app/docs/integrators.md ./docs/integrators.md
 USER node
 EXPOSE 4000
 HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:4000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"

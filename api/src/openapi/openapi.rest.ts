@@ -101,7 +101,7 @@ const docsHeaders = (res: Response) => {
   res.setHeader('Cache-Control', 'public, max-age=3600');
 };
 
-/** The integrators' guide (docs/integrators.md of the repository), when the checkout has it (an image holds only dist/). */
+/** The integrators' guide (docs/integrators.md of the repository; the API image copies it to the same place). */
 const GUIDE = path.resolve(__dirname, '../../../docs/integrators.md');
 
 /** GET /api/docs/<file>: the page's scripts, styles and icon, and the integrators' guide. */
