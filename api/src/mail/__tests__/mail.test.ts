@@ -15,13 +15,15 @@ describe('mail server that accepts TCP and never answers', () => {
     await dead.close();
   });
 
-  it('fails the request within 2.5 s with MAIL_UNAVAILABLE and leaves no usable code', async () => {
+  // The send gives up after 1.8 s (DEFAULT_MAIL_TIMEOUTS); the rest of the bound is room for a loaded CI machine,
+  // where 2.5 s failed once at load average 15. Without the timeouts nodemailer would wait for minutes.
+  it('fails the request within 3.5 s with MAIL_UNAVAILABLE and leaves no usable code', async () => {
     const started = Date.now();
     const res = await ctx.http.post('/api/auth/register').send({ name: 'Asha', email: 'asha@example.org', phone: '9876543210', category: 'graduate' });
     const took = Date.now() - started;
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ success: false, code: 'MAIL_UNAVAILABLE', msg: 'We could not send the e-mail right now. Please try again in a moment.' });
-    expect(took).toBeLessThan(2500);
+    expect(took).toBeLessThan(3500);
     const codes = await ctx.db.dataSource.query(`SELECT * FROM otp_codes WHERE email = 'asha@example.org'`);
     expect(codes).toHaveLength(0);
     // The resend throttle is lifted: the person may try again at once (and gets the same clear error).
