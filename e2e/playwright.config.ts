@@ -15,10 +15,12 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  // results.json keeps each journey's duration, to see where CI's minutes go.
+  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }], ['json', { outputFile: './artifacts/results.json' }]],
   use: {
     baseURL: STACK.publicUrl,
-    screenshot: 'on',
+    // Only on failure: the screens a journey means to show it takes itself (page.screenshot).
+    screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: chromium,
   },
