@@ -3,6 +3,10 @@
  * is the signed-out one (a key has no person), a revoked key still gets 401 on a cached route, a key
  * without the route's scope 403, and a person's token still bypasses the cache.
  */
+import request from 'supertest';
+import { createApp } from '../../app';
+import { createLogger } from '../../common/logger';
+import { createServices } from '../../services';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { makeEvent, standardScenario } from '../../test/scenarios';
 
@@ -99,6 +103,28 @@ describe('a key reads the shared public answers', () => {
     expect([res.status, res.body.code]).toEqual([401, 'UNAUTHENTICATED']);
     expect((await ctx.gql('{ events { total } }', undefined, key)).errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
     expect(hits()).toBe(before);
+  });
+
+  it('revoked on one replica, refused at once on another whose cache holds the answer', async () => {
+    const logger = createLogger('silent');
+    const services = createServices({ dataSource: ctx.db.dataSource, config: ctx.config, logger, clock: ctx.clock });
+    const replica = await createApp(ctx.config, ctx.db.dataSource, services, logger);
+    try {
+      const other = request(replica.handler);
+      const { id, key } = await makeKey(['events:read']);
+      expect((await other.get('/api/events').set('authorization', `Bearer ${key}`)).status).toBe(200);
+      const before = replica.publicCache.counts.hits;
+      expect((await other.get('/api/events').set('authorization', `Bearer ${key}`)).status).toBe(200);
+      expect(replica.publicCache.counts.hits).toBe(before + 1); // served from that replica's cache
+      // Revoked through this replica; the other's cache entry stays (no event changed).
+      expect((await ctx.http.delete(`/api/admin/api-keys/${id}`).set('authorization', `Bearer ${s.tokens.admin}`)).status).toBe(200);
+      const refused = await other.get('/api/events').set('authorization', `Bearer ${key}`);
+      expect([refused.status, refused.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+      expect((await other.get('/api/events')).status).toBe(200);
+      expect(replica.publicCache.counts.hits).toBe(before + 2); // the visitor's answer was still there
+    } finally {
+      await replica.stop();
+    }
   });
 
   it('a person\'s token still bypasses the cache and sees its own', async () => {
