@@ -1,6 +1,6 @@
 // The API key check's cost per request, in one run: GET /api/events (the REST events list, first page)
 // signed out (the public cache answers), with an admin token (no cache: token check + the list), and with
-// an API key holding events:read (no cache: key check + per-key rate limit + the list); and GET
+// an API key holding events:read (key check + per-key rate limit, then the public cache answers); and GET
 // /api/visitor-count signed out and with the key, where the key check's own cost (two statements: the key
 // row with its creator, the rate-limit counter) is most of the difference. autocannon, 20 connections, 3 s warm-up, BENCH_SECONDS (10) each,
 // the three measured in turn twice (the better of each kept).

@@ -18,6 +18,8 @@ import { singleSecretCheck } from './graphql/single-code-check';
 import { createSchema } from './graphql/schema';
 import { createErrorMiddleware } from './rest/error-middleware';
 import { createRestRouter } from './rest/router';
+import { restRoutes } from './rest/routes';
+import { keyedReadGate } from './api-keys/keyed-reads';
 import { changeFeedOf } from './db/change-feed';
 import { withStatementHeader } from './db/statement-counter';
 import { ChangeStream } from './http/change-stream';
@@ -50,7 +52,8 @@ export async function createApp(config: Config, dataSource: DataSource, services
   app.set('etag', 'strong');
 
   const origins = [config.publicOrigin, config.adminOrigin];
-  const publicCache = new PublicCache({ clock: services.clock, today: () => services.events.today(), corsOrigins: origins });
+  // API keys read the shared public answers too, once the gate has checked them (api-keys/keyed-reads.ts).
+  const publicCache = new PublicCache({ clock: services.clock, today: () => services.events.today(), corsOrigins: origins, keyGate: keyedReadGate(services.viewers, restRoutes) });
   // Every process on the database hears every committed write (db/change-feed.ts).
   const changes = changeFeedOf(dataSource);
   changes.subscribe((changed) => publicCache.invalidate(changed));
@@ -130,7 +133,7 @@ export async function createApp(config: Config, dataSource: DataSource, services
     bodyReadByFrontDoor,
     express.json({ limit: '100kb' }),
     expressMiddleware(apollo, {
-      context: ({ req, res }) => buildContext(services, req.headers.authorization, req.ip ?? '', res.locals.requestId, requestLanguage(req)).catch((err) => Promise.reject(contextError(err))),
+      context: ({ req, res }) => buildContext(services, services.viewers.forRequest(req), req.ip ?? '', res.locals.requestId, requestLanguage(req)).catch((err) => Promise.reject(contextError(err))),
     }),
   );
 
@@ -138,7 +141,7 @@ export async function createApp(config: Config, dataSource: DataSource, services
 
   /** A signed-out public query missed the cache: run it through Apollo's whole pipeline (limits, validation, resolvers). */
   const runPublicQuery = async (req: IncomingMessage, body: Record<string, unknown>, requestId: string): Promise<GraphQLAnswer> => {
-    const contextValue = await buildContext(services, undefined, req.socket.remoteAddress ?? '', requestId, requestLanguage(req));
+    const contextValue = await buildContext(services, { viewer: null }, req.socket.remoteAddress ?? '', requestId, requestLanguage(req));
     const result = await apollo.executeOperation(
       {
         query: body.query as string,

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { DataSource } from 'typeorm';
 import type { Viewer } from '../common/access';
 import { KeyedFreshCoalescer } from '../common/fresh-coalescer';
@@ -8,7 +9,10 @@ import { API_KEY_PREFIX, type ApiKeyService } from '../api-keys/api-key.service'
 /** apiKeyRejected: an API key was presented and refused (unknown, revoked, expired): 401 on every operation. */
 export type ViewerResult = { viewer: Viewer | null; problem?: string; apiKeyRejected?: boolean };
 
-/** Turns an Authorization header into the current user, checking the token version on every request. */
+/** A request whose key the public cache's key gate already checked carries the outcome (api-keys/keyed-reads.ts). */
+const CHECKED = Symbol('viewerChecked');
+type CheckedRequest = IncomingMessage & { [CHECKED]?: ViewerResult };
+
 interface ViewerRow {
   id: string;
   email: string;
@@ -18,6 +22,7 @@ interface ViewerRow {
   token_version: number;
 }
 
+/** Turns an Authorization header into the current user, checking the token version on every request. */
 export class ViewerService {
   constructor(private readonly dataSource: DataSource, private readonly tokens: TokenService, private readonly apiKeys: ApiKeyService) {}
 
@@ -28,6 +33,20 @@ export class ViewerService {
   private async load(id: string): Promise<ViewerRow | undefined> {
     const rows: ViewerRow[] = await this.dataSource.query('SELECT id, email, name, category, status, token_version FROM users WHERE id = $1', [id]);
     return rows[0];
+  }
+
+  /**
+   * The request's caller: what the key gate settled for it when it ran (so a key is checked, and counted
+   * against its rate limit, once a request), else its Authorization header's.
+   */
+  forRequest(req: IncomingMessage): Promise<ViewerResult> {
+    const checked = (req as CheckedRequest)[CHECKED];
+    return checked ? Promise.resolve(checked) : this.fromAuthorizationHeader(req.headers.authorization);
+  }
+
+  /** Settles the request's caller (forRequest answers this from now on). */
+  settle(req: IncomingMessage, result: ViewerResult): void {
+    (req as CheckedRequest)[CHECKED] = result;
   }
 
   async fromAuthorizationHeader(header: string | undefined): Promise<ViewerResult> {

@@ -1,3 +1,4 @@
+import type { ViewerResult } from '../auth/viewer.service';
 import type { Viewer } from '../common/access';
 import type { Language } from '../i18n/languages';
 import type { Services } from '../services';
@@ -17,7 +18,8 @@ export interface GraphQLContext {
   lang: Language;
 }
 
-export async function buildContext(services: Services, authorization: string | undefined, ip: string, requestId: string, lang: Language): Promise<GraphQLContext> {
-  const { viewer, problem, apiKeyRejected } = await services.viewers.fromAuthorizationHeader(authorization);
+/** `caller`: the request's (ViewerService.forRequest), or a signed-out one for a shared read. */
+export async function buildContext(services: Services, caller: Promise<ViewerResult> | ViewerResult, ip: string, requestId: string, lang: Language): Promise<GraphQLContext> {
+  const { viewer, problem, apiKeyRejected } = await caller;
   return { viewer, tokenProblem: problem, apiKeyRejected, services, loaders: createLoaders(services, viewer), ip, requestId, lang };
 }

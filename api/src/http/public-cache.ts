@@ -21,7 +21,9 @@ import { assignRequestId } from './request-id';
  *                  ├── REST ──► Express router ──► respond(): keep + replay
  *                  └── GraphQL ──► Apollo (executeOperation) ──► keep + replay
  *
- * Requests with an Authorization header are never served from here: their answers depend on the viewer.
+ * Requests with a person's token are never served from here: their answers depend on who asks. An API
+ * key has no person, so its answer is the signed-out one: once the key gate (api-keys/keyed-reads.ts)
+ * has checked the key (revocation, scope, its rate limit) on this request, it is served like a visitor's.
  */
 
 /** How a request is cached: its key and the topics whose writes make it stale. */
@@ -30,7 +32,16 @@ export interface CacheTarget {
   topics: Topic[];
   /** A REST read's route pattern (the metrics' label of answers given here). */
   route?: string;
+  /** What the answer runs, for the key gate's scope check: `GET /api/events`, `Query.events`. */
+  operations: string[];
 }
+
+/**
+ * Checks the API key a request presents for the operations of a shared read: true when the key may
+ * read it, and the request is then served as a signed-out one; false (or a rejection) when it may not,
+ * and the request takes the usual way, which answers 401/403/429 in its own words.
+ */
+export type KeyGate = (req: IncomingMessage, operations: string[]) => Promise<boolean>;
 
 /** A target in the request's language: answers differ by language, so each has its own entry. */
 interface LanguageTarget extends CacheTarget {
@@ -40,7 +51,7 @@ interface LanguageTarget extends CacheTarget {
 function inLanguage(target: CacheTarget | null, req: IncomingMessage): LanguageTarget | null {
   if (!target) return null;
   const lang = requestLanguage(req);
-  return { key: `${target.key}|${lang}`, topics: target.topics, route: target.route, lang };
+  return { ...target, key: `${target.key}|${lang}`, lang };
 }
 
 interface Slot extends LanguageTarget {
@@ -84,6 +95,8 @@ export interface PublicCacheOptions {
   ttlMs?: number;
   maxEntries?: number;
   maxBytes?: number;
+  /** Lets requests with an API key (gjk_…) read shared answers; without it every Authorization header bypasses the cache. */
+  keyGate?: KeyGate;
 }
 
 /** Headers that depend on the request, not on the answer: never replayed. */
@@ -96,12 +109,13 @@ type CarryingRequest = IncomingMessage & { [SLOT]?: Slot; [PRE_READ_ERROR]?: Err
 
 /** The REST reads that are the same for every signed-out visitor, with the query parameters their answer depends on. */
 const REST_READS: { path: RegExp; route: string; params: string[]; topics: (m: RegExpMatchArray) => Topic[] }[] = [
+  // Each answer must not depend on an API key either (a key has no person): the key gate serves keys these.
   { path: /^\/api\/events$/, route: '/api/events', params: ['when', 'type', 'filter', 'month', 'year', 'category', 'search', 'missingLanguage', 'offset', 'limit'], topics: () => [topics.events] },
   { path: /^\/api\/events\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, route: '/api/events/:id', params: [], topics: (m) => [topics.event(m[1])] },
   { path: /^\/api\/team$/, route: '/api/team', params: [], topics: () => [topics.team] },
 ];
 
-/** GraphQL root fields whose answer is the same for every signed-out visitor, and what they read. */
+/** GraphQL root fields whose answer is the same for every signed-out visitor (and API key: the key gate serves keys these), and what they read. */
 const GRAPHQL_READS: Record<string, Topic[]> = {
   events: [topics.events],
   event: [topics.events],
@@ -118,7 +132,7 @@ export class PublicCache {
   private readonly topicSeq = new Map<Topic, number>();
   private clearedAt = 0;
   private enabled = true;
-  private readonly verdicts = new Map<string, Topic[] | null>();
+  private readonly verdicts = new Map<string, PublicRead | null>();
   private readonly restTargets = new Map<string, CacheTarget | null>();
   private readonly building = new Map<string, Build>();
   /** hits: replayed; joined: waited for a build already under way; misses: built. */
@@ -155,7 +169,7 @@ export class PublicCache {
       if (!match) continue;
       const query = new URLSearchParams(search);
       const kept = read.params.flatMap((name) => query.getAll(name).map((value) => `${name}=${encodeURIComponent(value)}`));
-      return { key: `rest|${today}|${pathname.toLowerCase()}?${kept.join('&')}`, topics: read.topics(match), route: read.route };
+      return { key: `rest|${today}|${pathname.toLowerCase()}?${kept.join('&')}`, topics: read.topics(match), route: read.route, operations: [`GET ${read.route}`] };
     }
     return null;
   }
@@ -167,15 +181,15 @@ export class PublicCache {
   graphqlTarget(body: { query?: unknown }, raw: string): CacheTarget | null {
     if (typeof body.query !== 'string') return null;
     const read = this.verdict(body.query);
-    return read ? { key: `gql|${this.options.today()}|${raw}`, topics: read } : null;
+    return read ? { key: `gql|${this.options.today()}|${raw}`, topics: read.topics, operations: read.operations } : null;
   }
 
-  /** The topics a query document reads, or null when it is not one public query (decided once per query text). */
-  private verdict(query: string): Topic[] | null {
+  /** What a query document reads, or null when it is not one public query (decided once per query text). */
+  private verdict(query: string): PublicRead | null {
     let read = this.verdicts.get(query);
     if (read === undefined) {
       try {
-        read = publicReadTopics(parse(query, { maxTokens: 2_000 }));
+        read = publicRead(parse(query, { maxTokens: 2_000 }));
       } catch {
         read = null;
       }
@@ -308,16 +322,19 @@ export class PublicCache {
    */
   frontDoor(next: RequestListener, graphql: (req: IncomingMessage, body: Record<string, unknown>, requestId: string) => Promise<GraphQLAnswer>, security: (req: IncomingMessage, res: ServerResponse) => void): RequestListener {
     return (req, res) => {
-      if (req.headers.authorization) return next(req, res);
+      const authorization = req.headers.authorization;
+      if (authorization && !(this.options.keyGate && isApiKeyHeader(authorization))) return next(req, res);
       if (req.method === 'GET') {
         const target = inLanguage(this.restTarget(req.url ?? ''), req);
         if (!target) return next(req, res);
         if (target.route) labelRoute(req, target.route);
-        const entry = this.live(target.key);
-        if (entry) return this.hit(req, res, entry);
-        if (this.join(target.key, req, res, next)) return;
-        (req as CarryingRequest)[SLOT] = this.startBuild(target, res);
-        return next(req, res);
+        return this.admit(req, res, target, next, () => {
+          const entry = this.live(target.key);
+          if (entry) return this.hit(req, res, entry);
+          if (this.join(target.key, req, res, next)) return;
+          (req as CarryingRequest)[SLOT] = this.startBuild(target, res);
+          next(req, res);
+        });
       }
       if (!isSmallJsonPost(req, '/graphql')) return next(req, res);
       readJson(req, res, (body, raw) => {
@@ -329,31 +346,44 @@ export class PublicCache {
         if (Array.isArray(body)) return next(req, res); // a batch: Apollo refuses it in its own words
         const target = inLanguage(this.graphqlTarget(body as Record<string, unknown>, raw), req);
         if (!target) return next(req, res);
-        const entry = this.live(target.key);
-        if (entry) return this.hit(req, res, entry);
-        if (this.join(target.key, req, res, next)) return;
-        const slot = this.startBuild(target, res);
-        const requestId = assignRequestId(req, res);
-        security(req, res);
-        graphql(req, body as Record<string, unknown>, requestId).then(
-          (answer) => {
-            if (answer.cacheable) return this.write(req, res, this.keep(slot, Buffer.from(answer.json), replayableHeaders(res)));
-            slot.settle();
-            res.statusCode = answer.status;
-            res.setHeader('Content-Type', 'application/json; charset=utf-8');
-            this.addCors(req, res);
-            res.end(answer.json);
-          },
-          () => {
-            slot.settle();
-            // Apollo answers errors itself; this is only a failure of the machinery around it.
-            res.statusCode = 500;
-            res.setHeader('Content-Type', 'application/json; charset=utf-8');
-            res.end(JSON.stringify({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }));
-          },
-        );
+        this.admit(req, res, target, next, () => this.serveGraphql(req, res, target, body as Record<string, unknown>, next, graphql, security));
       });
     };
+  }
+
+  /** Serves a signed-out request at once; one with an API key once the key gate lets it read this answer. */
+  private admit(req: IncomingMessage, res: ServerResponse, target: LanguageTarget, next: RequestListener, serve: () => void): void {
+    if (!req.headers.authorization) return serve();
+    this.options.keyGate!(req, target.operations).then(
+      (admitted) => (admitted ? serve() : next(req, res)),
+      () => next(req, res),
+    );
+  }
+
+  private serveGraphql(req: IncomingMessage, res: ServerResponse, target: LanguageTarget, body: Record<string, unknown>, next: RequestListener, graphql: (req: IncomingMessage, body: Record<string, unknown>, requestId: string) => Promise<GraphQLAnswer>, security: (req: IncomingMessage, res: ServerResponse) => void): void {
+    const entry = this.live(target.key);
+    if (entry) return this.hit(req, res, entry);
+    if (this.join(target.key, req, res, next)) return;
+    const slot = this.startBuild(target, res);
+    const requestId = assignRequestId(req, res);
+    security(req, res);
+    graphql(req, body, requestId).then(
+      (answer) => {
+        if (answer.cacheable) return this.write(req, res, this.keep(slot, Buffer.from(answer.json), replayableHeaders(res)));
+        slot.settle();
+        res.statusCode = answer.status;
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        this.addCors(req, res);
+        res.end(answer.json);
+      },
+      () => {
+        slot.settle();
+        // Apollo answers errors itself; this is only a failure of the machinery around it.
+        res.statusCode = 500;
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.end(JSON.stringify({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }));
+      },
+    );
   }
 
   /**
@@ -361,8 +391,9 @@ export class PublicCache {
    * and writes it (with ETag and gzip). False when the request is not one (the caller sends it as usual).
    */
   respond(req: IncomingMessage, res: ServerResponse, body: unknown): boolean {
+    // Only the front door sets a slot: on a signed-out request, or one whose API key the gate admitted.
     const slot = (req as CarryingRequest)[SLOT];
-    if (!slot || req.headers.authorization) return false;
+    if (!slot) return false;
     this.write(req, res, this.keep(slot, Buffer.from(JSON.stringify(body)), replayableHeaders(res)));
     return true;
   }
@@ -406,17 +437,31 @@ export class PublicCache {
   }
 }
 
-/** The topics of a document that is one query of public root fields only (no fragments), else null. */
-export function publicReadTopics(document: DocumentNode): Topic[] | null {
+interface PublicRead {
+  topics: Topic[];
+  /** `Query.<root field>` for each root field (the key gate checks their scopes). */
+  operations: string[];
+}
+
+/** What a document that is one query of public root fields only (no fragments) reads, else null. */
+export function publicRead(document: DocumentNode): PublicRead | null {
   if (document.definitions.length !== 1) return null;
   const [op] = document.definitions;
   if (op.kind !== Kind.OPERATION_DEFINITION || op.operation !== 'query') return null;
   const read = new Set<Topic>();
+  const operations = new Set<string>();
   for (const selection of op.selectionSet.selections) {
     if (selection.kind !== Kind.FIELD || !(selection.name.value in GRAPHQL_READS)) return null;
     for (const topic of GRAPHQL_READS[selection.name.value]) read.add(topic);
+    operations.add(`Query.${selection.name.value}`);
   }
-  return [...read];
+  return { topics: [...read], operations: [...operations] };
+}
+
+/** `Bearer gjk_…`: an API key, which the key gate may admit (a person's token never is). */
+function isApiKeyHeader(authorization: string): boolean {
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1];
+  return !!token && token.startsWith('gjk_');
 }
 
 /** The response headers worth replaying: not the per-request ones, not CORS (it depends on the Origin). */

@@ -33,7 +33,7 @@ export function createRestRouter(services: Services, options: { publicCache?: Pu
     // The access check runs before any upload is read, so anonymous callers cannot make the server buffer files.
     const checkAccess: RequestHandler = async (req, res, next) => {
       try {
-        const { viewer, problem, apiKeyRejected } = await services.viewers.fromAuthorizationHeader(req.headers.authorization);
+        const { viewer, problem, apiKeyRejected } = await services.viewers.forRequest(req);
         // A key that was presented but is unknown, revoked or expired is refused even on public routes.
         if (apiKeyRejected) throw unauthenticated(problem);
         assertAccess(def.access, viewer, problem, def.doc.scope);

@@ -6,10 +6,9 @@ import {
   getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType,
   type GraphQLField, type GraphQLInputType, type GraphQLSchema,
 } from 'graphql';
-import { getMetadataStorage } from 'type-graphql';
 import type { AccessLevel } from '../common/access';
 import { graphqlAccess } from '../graphql/access';
-import { resolvers } from '../graphql/schema';
+import { operationKey } from '../graphql/schema';
 import type { RouteDef } from '../rest/route';
 import { restRoutes } from '../rest/routes';
 
@@ -48,16 +47,13 @@ export function dummyValue(type: GraphQLInputType): unknown {
 
 /** Every query and mutation of the schema, with the resolver method behind it and its declared access. */
 export function graphqlOperations(schema: GraphQLSchema): GqlOperation[] {
-  const storage = getMetadataStorage();
-  const inSchema = new Set<unknown>(resolvers);
   const out: GqlOperation[] = [];
-  for (const [kind, list, root] of [
-    ['query', storage.queries, schema.getQueryType()],
-    ['mutation', storage.mutations, schema.getMutationType()],
+  for (const [kind, root] of [
+    ['query', schema.getQueryType()],
+    ['mutation', schema.getMutationType()],
   ] as const) {
     for (const field of Object.values(root?.getFields() ?? {})) {
-      const meta = list.find((m) => m.schemaName === field.name && inSchema.has(m.target));
-      const key = meta ? `${meta.target.name}.${meta.methodName}` : `?.${field.name}`;
+      const key = operationKey(kind, field.name) ?? `?.${field.name}`;
       out.push({ kind, name: field.name, key, access: graphqlAccess.get(key), field });
     }
   }

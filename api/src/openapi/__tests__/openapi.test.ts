@@ -333,6 +333,17 @@ describe('the server answers what the document says', () => {
     expect([slash.status, slash.headers.location]).toEqual([301, '/api/docs']);
   });
 
+  it('links the integrators\' guide from the reference, and serves it at GET /api/docs/integrators.md', async () => {
+    const doc = (await ctx.http.get('/api/openapi.json')).body;
+    expect(doc.info.description).toContain('(/api/docs/integrators.md)');
+    const guide = await ctx.http.get('/api/docs/integrators.md');
+    expect(guide.status).toBe(200);
+    expect(guide.headers['content-type']).toMatch(/^text\/markdown/);
+    // The guide itself: getting a key, and a receiver that verifies with the standardwebhooks library.
+    expect(guide.text).toMatch(/^# Integrators: API keys and webhooks/);
+    expect(guide.text).toContain("import { Webhook } from 'standardwebhooks';");
+  });
+
   it('GET /api/events: the answer, signed out and signed in, is the documented page of events', async () => {
     const out = await ctx.http.get('/api/events');
     const def = restRoutes.find((r) => r.method === 'get' && r.path === '/events')!;

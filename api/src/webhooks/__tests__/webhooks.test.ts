@@ -143,6 +143,26 @@ describe('delivery', () => {
     await ctx.http.delete(`/api/admin/webhooks/${id}`).set('authorization', `Bearer ${admin()}`).expect(200);
   });
 
+  it('certificate.issued: one webhook per certificate, each with its own id, in the documented shape', async () => {
+    const r = await receiver();
+    const { id, secret } = await endpoint(r.url(), ['certificate.issued']);
+    const past = await makeEvent(ctx, { title: 'Yesterday\'s workshop', daysFromToday: -1, time: '11:00' });
+    const people = [await makeUser(ctx), await makeUser(ctx)];
+    for (const p of people) await ctx.db.dataSource.query(`INSERT INTO registrations (event_id, user_id, checked_in_at) VALUES ($1, $2, $3)`, [past.id, p.id, ctx.clock.now()]);
+    const issued = await ctx.http.post(`/api/events/${past.id}/certificates`).set('authorization', `Bearer ${admin()}`).send({});
+    expect(issued.status).toBe(200);
+    await drain();
+    const bodies = r.received.map((got) => new Webhook(secret).verify(got.body, got.headers as Record<string, string>) as { type: string; data: Record<string, any> });
+    expect(bodies.map((b) => b.type)).toEqual(['certificate.issued', 'certificate.issued']);
+    expect(bodies.map((b) => b.data.userId).sort()).toEqual(people.map((p) => p.id).sort());
+    expect(bodies.every((b) => b.data.eventId === past.id && /\/certificates\//.test(b.data.verifyUrl))).toBe(true);
+    expect(new Set(r.received.map((got) => got.headers['webhook-id'])).size).toBe(2);
+    const doc = buildOpenApiDocument(restRoutes);
+    const hook = doc['x-webhooks']['certificate.issued'] as { post: { requestBody: { content: { 'application/json': { schema: any } } } } };
+    expect(bodies.flatMap((b) => schemaProblems(JSON.parse(JSON.stringify(b)), hook.post.requestBody.content['application/json'].schema, doc.components.schemas as never))).toEqual([]);
+    await ctx.http.delete(`/api/admin/webhooks/${id}`).set('authorization', `Bearer ${admin()}`).expect(200);
+  });
+
   it('a rolled-back change plans nothing: no delivery, no job', async () => {
     const r = await receiver();
     const { id } = await endpoint(r.url(), ['registration.created']);
@@ -246,6 +266,8 @@ describe('failures', () => {
     await drain();
     ep = (await ctx.http.get('/api/admin/webhooks').set('authorization', `Bearer ${admin()}`)).body.data.find((e: { id: string }) => e.id === id);
     expect(ep).toMatchObject({ enabled: false, disabledReason: 'Every delivery failed for three days' });
+    const mails: { recipient: string }[] = await ctx.db.dataSource.query(`SELECT recipient FROM mail_deliveries WHERE kind = 'webhook.disabled' AND payload->>'url' = $1`, [r.url()]);
+    expect(mails.map((m) => m.recipient)).toContain(s.admin.email);
     await ctx.http.delete(`/api/admin/webhooks/${id}`).set('authorization', `Bearer ${admin()}`).expect(200);
   });
 
@@ -258,6 +280,26 @@ describe('failures', () => {
     expect(r.received).toHaveLength(1);
     expect(target.received).toHaveLength(0);
     expect((await deliveriesOf(id))[0]).toMatchObject({ status: 'retrying', responseStatus: 302 });
+    await ctx.http.delete(`/api/admin/webhooks/${id}`).set('authorization', `Bearer ${admin()}`).expect(200);
+  });
+});
+
+describe('the delivery log', () => {
+  it('keeps deliveries 30 days: older ones are deleted, younger ones stay', async () => {
+    const r = await receiver();
+    const { id } = await endpoint(r.url(), ['contact.created']);
+    const submit = (n: number) => ctx.services.contacts.submit({ name: `Log ${n}`, email: `log${n}@example.com`, phone: '9876543210', subject: 'Log', message: `Kept ${n}` });
+    await submit(1);
+    await drain();
+    ctx.clock.advance(20 * 24 * 3_600_000);
+    await submit(2);
+    await drain();
+    expect(await deliveriesOf(id)).toHaveLength(2);
+    ctx.clock.advance(11 * 24 * 3_600_000);
+    await submit(3);
+    await drain();
+    const kept = await deliveriesOf(id);
+    expect(kept.map((d) => d.payload.data.name).sort()).toEqual(['Log 2', 'Log 3']);
     await ctx.http.delete(`/api/admin/webhooks/${id}`).set('authorization', `Bearer ${admin()}`).expect(200);
   });
 });
