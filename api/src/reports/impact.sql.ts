@@ -7,9 +7,10 @@
  * to any event), counted in ONE grouping-sets pass: overall, per category, per district, per school. A
  * person's category, district and school are the registration's own facts (reach_*, kept by triggers: the
  * answer to the event's district or school question, else the profile; migration 1764770000000), read from
- * registrations_event_cover (an index-only scan per event), so users is never joined. A person whose
- * registrations of the period say different things counts once, under the greatest value of each (in the
- * database's text order). Months come from generate_series, so a month without events still shows, as zeros.
+ * registrations_event_cover (an index-only scan per event), so users is never joined. A person counts once:
+ * under any answer they gave at an event of the period before their profile, and where their answers differ,
+ * under the greatest (in the database's text order; max() of the facts, whose first character marks an
+ * answer, then stripped). Months come from generate_series, so a month without events still shows, as zeros.
  * Feedback (event_feedback, through its event_feedback_event index) is averaged in the same statement.
  */
 export const TEACHER_CATEGORIES = ['primary'] as const;
@@ -45,7 +46,7 @@ export const IMPACT_SQL = `
        grp AS MATERIALIZED (
          SELECT grouping(p.category, p.district, p.school) AS gs, p.category, p.district, p.school,
                 count(*) AS registered, count(*) FILTER (WHERE p.attended) AS reached
-           FROM (SELECT max(r.reach_category) AS category, max(r.reach_district) AS district, max(r.reach_school) AS school,
+           FROM (SELECT max(r.reach_category) AS category, substr(max(r.reach_district), 2) AS district, substr(max(r.reach_school), 2) AS school,
                         bool_or(r.checked_in_at IS NOT NULL) AS attended
                    FROM ev JOIN registrations r ON r.event_id = ev.id GROUP BY r.user_id) p
           GROUP BY GROUPING SETS ((), (p.category), (p.district), (p.school))),

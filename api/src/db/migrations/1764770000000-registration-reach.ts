@@ -5,7 +5,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * report reads it from registrations_event_cover (an index-only scan per event) and never joins users:
  *   reach_category: the person's category;
  *   reach_district, reach_school: their answer to the event's district or school question, in words (a
- *     choice's English label), else their profile's field; trimmed, null when empty.
+ *     choice's English label), else their profile's field; trimmed, null when empty. The value's first
+ *     character says where it came from, '2' an answer and '1' the profile, so that max() over a person's
+ *     registrations prefers any answer they gave to their profile (the report strips it).
  * A district or school question is one whose id or English label is "district" or "school" (as in the
  * "Teacher details" set); the first one answered with a single value counts.
  *
@@ -47,8 +49,8 @@ export class RegistrationReach1764770000000 implements MigrationInterface {
           SELECT e.questions INTO questions FROM events e WHERE e.id = NEW.event_id;
         END IF;
         NEW.reach_category := person.category;
-        NEW.reach_district := coalesce(registration_reach_answer(questions, NEW.answers, 'district'), nullif(btrim(person.district), ''));
-        NEW.reach_school := coalesce(registration_reach_answer(questions, NEW.answers, 'school'), nullif(btrim(person.school_name), ''));
+        NEW.reach_district := coalesce('2' || registration_reach_answer(questions, NEW.answers, 'district'), '1' || nullif(btrim(person.district), ''));
+        NEW.reach_school := coalesce('2' || registration_reach_answer(questions, NEW.answers, 'school'), '1' || nullif(btrim(person.school_name), ''));
         RETURN NEW;
       END $$`);
     await q.query(`
