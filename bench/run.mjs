@@ -435,7 +435,8 @@ async function apiRows() {
     { name: 'POST /graphql events (UPCOMING, 20)', ...gql(eventsQuery) },
     { name: 'POST /graphql dashboardStats (admin)', ...gql(statsQuery, token) },
     // The impact report of the year before the seed's anchor day: every event of it has happened, and a third of
-    // the registrations (100,000 of the default 300,000) are in it, 7 in 10 checked in (bench-seed.ts).
+    // the registrations (100,000 of the default 300,000) are in it, 7 in 10 checked in; a quarter of them answer the
+    // "Teacher details" district and school questions, so its districts and schools mix answers and profiles (bench-seed.ts).
     { name: `GET /api/admin/reports/impact (admin, ${reportYear.from} to ${reportYear.to})`, path: `/api/admin/reports/impact?from=${reportYear.from}&to=${reportYear.to}`, headers: { authorization: `Bearer ${token}` } },
   ];
 

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../config/env';
+import { TEACHER_DETAILS } from '../questions/teacher-details.seed';
 import { openDatabase } from './data-source';
 
 /**
@@ -107,6 +108,18 @@ export async function seedBenchData(dataSource: DataSource, options: Partial<Ben
                ${anchorTs} - make_interval(mins => ${rnd('k', 20, seed, 700 * 24 * 60)}::int)
           FROM generate_series(${from}, ${Math.min(from + CHUNK, o.registrations) - 1}) AS k`);
     }
+
+    // The 'primary' events ask the "Teacher details" questions, and their registrations answer the school and the
+    // district (an option's value), so the impact report's districts and schools mix answers and profiles.
+    const districts = TEACHER_DETAILS.find((q) => q.id === 'district')!.options.map((o) => `'${o.value}'`).join(',');
+    await m.query(`UPDATE events SET questions = $1::jsonb WHERE category = 'primary'`, [JSON.stringify(TEACHER_DETAILS)]);
+    await m.query(`
+      UPDATE registrations r
+         SET answers = jsonb_build_object('school', 'School ' || ${rnd("('x' || substr(md5(r.user_id::text), 1, 7))::bit(28)::int", 24, seed, 500)},
+                                          'district', (ARRAY[${districts}])[1 + ${rnd("('x' || substr(md5(r.user_id::text), 1, 7))::bit(28)::int", 25, seed, 15)}],
+                                          'subjects', jsonb_build_array('science'), 'classes-taught', jsonb_build_array('class-6'))
+        FROM events e
+       WHERE e.id = r.event_id AND e.category = 'primary'`);
 
     // Attendance and certificates, as the impact report reads them: at the events before the anchor day, 7 in
     // 10 registrations checked in (at the start), and every second of those given a certificate the next day.

@@ -6,7 +6,7 @@ import { ImpactReportFilter, type ImpactReport } from './report.types';
 
 const TAG = 'Admin: reports';
 
-const group = object({ name: nullable(string('The district or school as written in profiles (null: not given)')), people: integer() });
+const group = object({ name: nullable(string("The district or school as answered to the event's question, else as written in the profile (null: not given)")), people: integer() });
 export const impactReportSchema = viewSchema<ImpactReport>('ImpactReport', {
   from: string('First day (India date)', { format: 'date' }),
   to: string('Last day, included', { format: 'date' }),

@@ -25,7 +25,7 @@ export class ImpactReportFilter {
   category?: EventCategoryValue;
 }
 
-@ObjectType({ description: 'People reached, grouped by a profile field (district or school); name null: not given' })
+@ObjectType({ description: "People reached, grouped by district or school: their answer to an event's district or school question, else their profile's; name null: not given" })
 export class ReachGroup {
   @Field(() => String, { nullable: true }) name: string | null;
   @Field(() => Int) people: number;
@@ -75,7 +75,7 @@ export class ImpactReport {
   @Field(() => Int, { description: 'Certificates issued for those events and not revoked' }) certificates: number;
   @Field(() => ImpactFeedback) feedback: ImpactFeedback;
   @Field(() => [ReachCategory], { description: 'People reached per user category' }) reachedByCategory: ReachCategory[];
-  @Field(() => [ReachGroup], { description: 'People reached per district (profile), most first, at most 20' }) reachedByDistrict: ReachGroup[];
-  @Field(() => [ReachGroup], { description: 'People reached per school (profile), most first, at most 20' }) reachedBySchool: ReachGroup[];
+  @Field(() => [ReachGroup], { description: 'People reached per district (answered, else from the profile), most first, at most 20' }) reachedByDistrict: ReachGroup[];
+  @Field(() => [ReachGroup], { description: 'People reached per school (answered, else from the profile), most first, at most 20' }) reachedBySchool: ReachGroup[];
   @Field(() => [ImpactMonth], { description: 'Every month of the period, oldest first' }) months: ImpactMonth[];
 }

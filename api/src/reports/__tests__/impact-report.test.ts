@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { EventEntity } from '../../events/event.entity';
 import { ORGANISATION, ORGANISATION_HI } from '../../mail/templates';
+import { TEACHER_DETAILS } from '../../questions/teacher-details.seed';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { makeEvent, makeUser, standardScenario } from '../../test/scenarios';
 import type { UserEntity } from '../../users/user.entity';
@@ -82,6 +83,61 @@ const report = async (query: string) => {
   return res.body.data;
 };
 
+type Group = { name: string | null; people: number };
+/** The report's people figures, groups as [lower-cased name, people] sorted, to compare with recompute(). */
+const pick = (r: Record<string, unknown>) => {
+  const groups = (g: unknown) => (g as Group[]).map((x) => [x.name?.toLowerCase() ?? null, x.people]).sort((a, b) => String(a).localeCompare(String(b)));
+  return {
+    peopleRegistered: r.peopleRegistered, peopleReached: r.peopleReached, teachersReached: r.teachersReached, studentsReached: r.studentsReached,
+    byCategory: groups((r.reachedByCategory as Array<{ category: string; people: number }>).map((c) => ({ name: c.category, people: c.people }))),
+    byDistrict: groups(r.reachedByDistrict), bySchool: groups(r.reachedBySchool),
+  };
+};
+
+/**
+ * The same people figures computed the plain way, in JS from the rows: events held in the period, their
+ * registrants, each person's district and school taken from an answer to a question whose id or English label
+ * is district/school (a choice as its label) at any of those events, else the profile; trimmed, case ignored.
+ */
+async function recompute(from: string, to: string, category: string | null) {
+  type Q = { id: string; label: string; options?: Array<{ value: string; label: string }> };
+  const evs = (await q(`SELECT id, date::text AS date, category, questions FROM events WHERE starts_at <= $1 AND cancelled_at IS NULL`, [ctx.clock.now()])) as Array<{ id: string; date: string; category: string; questions: Q[] }>;
+  const held = new Map(evs.filter((e) => e.date >= from && e.date <= to && (!category || e.category === category)).map((e) => [e.id, e]));
+  const regs = ((await q(`SELECT event_id, user_id, checked_in_at, answers FROM registrations`)) as Array<{ event_id: string; user_id: string; checked_in_at: Date | null; answers: Record<string, unknown> }>).filter((r) => held.has(r.event_id));
+  const users = new Map(((await q(`SELECT id, category, district, school_name FROM users`)) as Array<{ id: string; category: string; district: string | null; school_name: string | null }>).map((u) => [u.id, u]));
+  const clean = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  const answer = (questions: Q[], answers: Record<string, unknown>, what: string) => {
+    const found = questions.find((x) => (x.id === what || x.label.trim().toLowerCase() === what) && clean(answers[x.id]));
+    return found ? clean(found.options?.find((o) => o.value === answers[found.id])?.label ?? answers[found.id]) : null;
+  };
+  const persons = new Map<string, { attended: boolean; district: string | null; school: string | null }>();
+  for (const r of regs) {
+    const p = persons.get(r.user_id) ?? { attended: false, district: null, school: null };
+    p.attended ||= r.checked_in_at !== null;
+    const qs = held.get(r.event_id)!.questions ?? [];
+    for (const [key, what] of [['district', 'district'], ['school', 'school']] as const) {
+      const a = answer(qs, r.answers, what);
+      if (a !== null && (p[key] === null || a > p[key]!)) p[key] = a;
+    }
+    persons.set(r.user_id, p);
+  }
+  const count = (keys: Array<string | null>) => {
+    const m = new Map<string | null, number>();
+    for (const k of keys) m.set(k, (m.get(k) ?? 0) + 1);
+    return [...m.entries()].map(([name, people]) => [name, people]).sort((a, b) => String(a).localeCompare(String(b)));
+  };
+  const reached = [...persons.entries()].filter(([, p]) => p.attended).map(([id, p]) => ({ ...p, user: users.get(id)! }));
+  return {
+    peopleRegistered: persons.size,
+    peopleReached: reached.length,
+    teachersReached: reached.filter((p) => p.user.category === 'primary').length,
+    studentsReached: reached.filter((p) => ['student', 'secondary', 'graduate'].includes(p.user.category)).length,
+    byCategory: count(reached.map((p) => p.user.category)),
+    byDistrict: count(reached.map((p) => (p.district ?? clean(p.user.district))?.toLowerCase() ?? null)),
+    bySchool: count(reached.map((p) => (p.school ?? clean(p.user.school_name))?.toLowerCase() ?? null)),
+  };
+}
+
 describe('GET /api/admin/reports/impact: the figures of the scenario', () => {
   it('counts the events held in the year, their registrations, attendance and people reached', async () => {
     const r = await report('?from=2026-01-01&to=2026-12-31');
@@ -98,6 +154,56 @@ describe('GET /api/admin/reports/impact: the figures of the scenario', () => {
     const r = await report('?from=2026-01-01&to=2026-12-31');
     expect(r.reachedByDistrict.map((g: { name: string | null; people: number }) => [g.name?.toLowerCase() ?? null, g.people])).toEqual([['prayagraj', 3], ['kaushambi', 1], [null, 1]]);
     expect(r.reachedBySchool.map((g: { name: string | null; people: number }) => [g.name?.toLowerCase() ?? null, g.people])).toEqual([['gic', 2], [null, 2], ['st. mary', 1]]);
+  });
+
+  it("takes a person's answer to an event's district and school questions before their profile, and follows edits", async () => {
+    // Event B asks the "Teacher details" district (a choice: the report shows its label) and a school question
+    // named by its label; S2 has neither in the profile, G1 has a district in the profile and answers another.
+    const questions = [
+      { id: 'district', type: 'single_choice', label: 'District', labelHi: 'ज़िला', help: '', helpHi: '', required: true, options: [{ value: 'mirzapur', label: 'Mirzapur', labelHi: 'मिर्ज़ापुर' }] },
+      { id: 'q-school', type: 'text', label: ' School ', labelHi: 'विद्यालय', help: '', helpHi: '', required: false, options: [] },
+    ];
+    // Lower-cased: T2's "PRAYAGRAJ" and T1's "Prayagraj" tie for the name shown once G1 answers another district.
+    const districts = async () => (await report('?from=2026-01-01&to=2026-12-31')).reachedByDistrict.map((g: { name: string | null; people: number }) => [g.name?.toLowerCase() ?? null, g.people]);
+    await q(`UPDATE events SET questions = $2 WHERE id = $1`, [events.B.id, JSON.stringify(questions)]);
+    await q(`UPDATE registrations SET answers = $3 WHERE event_id = $1 AND user_id = $2`, [events.B.id, people.S2.id, JSON.stringify({ district: 'mirzapur', 'q-school': ' Kendriya Vidyalaya ' })]);
+    await q(`UPDATE registrations SET answers = $3 WHERE event_id = $1 AND user_id = $2`, [events.B.id, people.G1.id, JSON.stringify({ district: 'mirzapur' })]);
+    try {
+      const r = await report('?from=2026-01-01&to=2026-12-31');
+      expect(r.reachedByDistrict.map((g: { name: string | null; people: number }) => [g.name?.toLowerCase() ?? null, g.people])).toEqual([['mirzapur', 2], ['prayagraj', 2], ['kaushambi', 1]]);
+      expect(r.reachedBySchool.map((g: { name: string | null; people: number }) => [g.name, g.people])).toContainEqual(['Kendriya Vidyalaya', 1]);
+      expect(r.peopleReached).toBe(5);
+      // Only event A in the period: G1 (not checked in there) and S2 are not reached, the answers at B do not count.
+      expect((await report('?from=2026-02-01&to=2026-02-28')).reachedByDistrict.map((g: { name: string | null; people: number }) => [g.name?.toLowerCase() ?? null, g.people])).toEqual([['prayagraj', 2], ['kaushambi', 1]]);
+      // A profile edit shows at once (S1 moves), and so does an event's question changed: the choice relabelled.
+      await q(`UPDATE users SET district = 'Banda' WHERE id = $1`, [people.S1.id]);
+      questions[0].options[0].label = 'Mirzapur (city)';
+      await q(`UPDATE events SET questions = $2 WHERE id = $1`, [events.B.id, JSON.stringify(questions)]);
+      expect(await districts()).toEqual([['mirzapur (city)', 2], ['prayagraj', 2], ['banda', 1]]);
+    } finally {
+      await q(`UPDATE users SET district = 'Kaushambi' WHERE id = $1`, [people.S1.id]);
+      await q(`UPDATE events SET questions = '[]' WHERE id = $1`, [events.B.id]);
+    }
+    // The questions gone, the answers left on the registrations no longer count: profiles again.
+    expect(await districts()).toEqual([['prayagraj', 3], ['kaushambi', 1], [null, 1]]);
+    await q(`UPDATE registrations SET answers = '{}' WHERE event_id = $1`, [events.B.id]);
+  });
+
+  it('matches a plain recomputation from the tables, for every period and category, with answers', async () => {
+    // Event A asks the "Teacher details" questions; T1 and S1 answer them (S1's district differs from the profile).
+    await q(`UPDATE events SET questions = $2 WHERE id = $1`, [events.A.id, JSON.stringify(TEACHER_DETAILS)]);
+    await q(`UPDATE registrations SET answers = $3 WHERE event_id = $1 AND user_id = $2`, [events.A.id, people.T1.id, JSON.stringify({ school: 'Kendriya Vidyalaya', district: 'prayagraj', subjects: ['maths'], 'classes-taught': ['class-6'] })]);
+    await q(`UPDATE registrations SET answers = $3 WHERE event_id = $1 AND user_id = $2`, [events.A.id, people.S1.id, JSON.stringify({ school: 'GIC', district: 'jaunpur', subjects: ['maths'], 'classes-taught': ['class-6'] })]);
+    try {
+      for (const [from, to, category] of [['2026-01-01', '2026-12-31', null], ['2026-02-01', '2026-02-28', null], ['2025-12-01', '2026-03-31', null], ['2026-01-01', '2026-12-31', 'primary'], ['2026-01-01', '2026-12-31', 'general']] as const) {
+        const r = await report(`?from=${from}&to=${to}${category ? `&category=${category}` : ''}`);
+        const expected = await recompute(from, to, category);
+        expect({ from, category, ...pick(r) }).toEqual({ from, category, ...expected });
+      }
+    } finally {
+      await q(`UPDATE events SET questions = '[]' WHERE id = $1`, [events.A.id]);
+      await q(`UPDATE registrations SET answers = '{}' WHERE event_id = $1`, [events.A.id]);
+    }
   });
 
   it('gives every month of the period, empty ones as zeros', async () => {
