@@ -69,7 +69,6 @@ function UpcomingEntry({ event }: { event: Upcoming }) {
               </a>
             ) : null}
           </div>
-          <EventSessionList sessions={event.sessions} headingLevel={4} />
           <MyEventOnline event={event} />
         </>
       )}
