@@ -76,7 +76,7 @@ export function makeEvent(overrides: Record<string, unknown> = {}) {
     translations: eventTranslations(),
     certificateMinSessions: null,
     // One session, from the event's own date and time (as the API answers a single-session event).
-    sessions: [{ __typename: 'EventSession', id: `session-${seq}`, date: '2030-05-01', time: '10:00', endTime: null, titleEn: null, titleHi: null, locationEn: null, locationHi: null, title: null }],
+    sessions: [{ __typename: 'EventSession', id: `session-${seq}`, date: '2030-05-01', time: '10:00', endTime: null, titleEn: null, titleHi: null, locationEn: null, locationHi: null, title: null, meetingLink: null }],
     questionDefinitions: [],
     ...overrides,
   };

@@ -15,6 +15,7 @@ import { SeriesOnline1764720000000 } from './migrations/1764720000000-series-onl
 import { Messages1764730000000 } from './migrations/1764730000000-messages';
 import { Feedback1764740000000 } from './migrations/1764740000000-feedback';
 import { ImpactReportIndexes1764750000000 } from './migrations/1764750000000-impact-report-indexes';
+import { SessionMeetingLinks1764760000000 } from './migrations/1764760000000-session-meeting-links';
 import { RegistrationReach1764770000000 } from './migrations/1764770000000-registration-reach';
 
 /** Every domain's entities (src/modules.ts). */
@@ -37,5 +38,6 @@ export const migrations = [
   Messages1764730000000,
   Feedback1764740000000,
   ImpactReportIndexes1764750000000,
+  SessionMeetingLinks1764760000000,
   RegistrationReach1764770000000,
 ];

@@ -28,6 +28,8 @@ export interface MailEvent {
   location: string;
   /** The online meeting: set only in mails to a registered person (the confirmation, the reminder). */
   meetingLink?: string | null;
+  /** Sessions with a link of their own (a several-session event's confirmation), each named. */
+  sessionLinks?: { session: string; href: string }[];
 }
 
 /** What every event mail needs. */
@@ -93,6 +95,7 @@ export function eventFacts(m: EventMailBase, withPageLink: boolean): MailBlock {
     { label: w.where, value: m.event.location },
   ];
   if (m.event.meetingLink) rows.push({ label: w.meetingLink, value: m.event.meetingLink, href: m.event.meetingLink });
+  for (const s of m.event.sessionLinks ?? []) rows.push({ label: `${w.meetingLink} (${s.session})`, value: s.href, href: s.href });
   if (withPageLink) rows.push({ label: w.eventPage, value: url, href: url });
   return { kind: 'facts', rows };
 }

@@ -166,7 +166,9 @@ export const eventRoutes = [
   }, async (ctx) => {
     const event = await ctx.services.events.get(ctx.params.id);
     // The meeting link only for a registered caller or an admin; absent otherwise (signed-out answers are the public cache's).
-    const [meetingLink] = await ctx.services.meetingLinks.linksFor(ctx.viewer, [event.id]);
-    return { success: true, data: { ...(await restEvent(ctx, event)), ...(meetingLink !== undefined ? { meetingLink } : {}) } };
+    const [[meetingLink], [sessionLinks]] = await Promise.all([ctx.services.meetingLinks.linksFor(ctx.viewer, [event.id]), ctx.services.meetingLinks.sessionLinksFor(ctx.viewer, [event.id])]);
+    const data = await restEvent(ctx, event);
+    if (meetingLink === undefined || !sessionLinks) return { success: true, data };
+    return { success: true, data: { ...data, meetingLink, sessions: data.sessions.map((s) => ({ ...s, meetingLink: sessionLinks.get(s.id) ?? null })) } };
   }),
 ];

@@ -168,7 +168,7 @@ export class EventService {
     const rows = await this.sessions.rowsOf(m, eventId);
     if (rows.length < 2) return undefined;
     const shift = (at: Date | null) => (at ? new Date(new Date(at).getTime() + days * 86_400_000) : null);
-    return rows.map((r) => ({ startsAt: shift(r.startsAt)!, endsAt: shift(r.endsAt), title: r.title, titleHi: r.titleHi, location: r.location, locationHi: r.locationHi }));
+    return rows.map((r) => ({ startsAt: shift(r.startsAt)!, endsAt: shift(r.endsAt), title: r.title, titleHi: r.titleHi, location: r.location, locationHi: r.locationHi, meetingLink: r.meetingLink }));
   }
 
   /** Admin create; the image is a just-uploaded file or the key of one uploaded earlier (POST /api/uploads). */
@@ -402,7 +402,7 @@ export class EventService {
       planned = current;
     } else {
       const [one] = current;
-      planned = [singleSession(event, one ? { id: one.id, title: one.title, titleHi: one.titleHi, location: one.location, locationHi: one.locationHi } : {})];
+      planned = [singleSession(event, one ? { id: one.id, title: one.title, titleHi: one.titleHi, location: one.location, locationHi: one.locationHi, meetingLink: one.meetingLink } : {})];
     }
     assertMinSessions(event.certificateMinSessions, planned.length);
     return planned;

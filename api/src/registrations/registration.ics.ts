@@ -1,5 +1,6 @@
 import { createEvent, createEvents, type EventAttributes } from 'ics';
 import type { EventSessionView } from '../sessions/session.types';
+import { sessionLink, type RegistrantLinks } from '../meeting-links/registrant-meeting-link';
 import { sessionText } from '../sessions/session-rules';
 import { indiaInstant } from '../common/clock';
 import type { EventEntity } from '../events/event.entity';
@@ -28,25 +29,28 @@ export function mailAddressOf(from: string): string | null {
  * and the "Add to calendar" download. URL is the event's page on the public site (in `lang`), and ORGANIZER
  * the organisation with its address (RFC 5545 requires a calendar address: `mailto:` MAIL_FROM's address).
  */
-/** What a file may add to the event's own text: its sessions (one VEVENT each) and, for a registrant or an admin, the meeting link. */
+/**
+ * What a file may add to the event's own text: its sessions (one VEVENT each) and, for a registrant or an
+ * admin, the meeting links (each VEVENT carries its session's own link, else the event's).
+ */
 export interface IcsExtras {
   sessions?: readonly EventSessionView[];
-  meetingLink?: string | null;
+  links?: RegistrantLinks | null;
 }
 
-export function eventIcs(event: EventEntity, site: IcsSite, lang: Language = 'en', { sessions, meetingLink = null }: IcsExtras = {}): string {
+export function eventIcs(event: EventEntity, site: IcsSite, lang: Language = 'en', { sessions, links = null }: IcsExtras = {}): string {
   const text = localize(eventText(event), lang);
   const full = text.description!;
   const short = full.length > 1000 ? `${full.slice(0, 997)}...` : full;
-  // Only a registrant's or an admin's file carries the meeting link (the public download never does).
-  const description = meetingLink ? `${MEETING_LINK_LABEL[lang]}: ${meetingLink}\n\n${short}` : short;
+  // Only a registrant's or an admin's file carries a meeting link (the public download never does).
+  const describe = (meetingLink: string | null) => (meetingLink ? `${MEETING_LINK_LABEL[lang]}: ${meetingLink}\n\n${short}` : short);
+  const linkOf = (sessionId: string | undefined) => (!links ? null : sessionId ? sessionLink(links, sessionId) : links.event);
   const organizer = mailAddressOf(site.mailFrom);
   const common = {
     startInputType: 'utc',
     startOutputType: 'utc',
     endInputType: 'utc',
     endOutputType: 'utc',
-    description,
     url: eventPageUrl(site.publicOrigin, event.id, lang),
     productId: ORGANISATION,
     ...(organizer ? { organizer: { name: ORGANISATION, email: organizer } } : {}),
@@ -60,7 +64,7 @@ export function eventIcs(event: EventEntity, site: IcsSite, lang: Language = 'en
         const start = new Date(s.startsAt).getTime();
         const end = s.endsAt ? new Date(s.endsAt).getTime() : start + DEFAULT_DURATION_MS;
         const label = lang === 'hi' ? `सत्र ${i + 1}/${sessions.length}` : `session ${i + 1} of ${sessions.length}`;
-        return { ...common, start, end, title: `${text.title!}: ${own.title ?? label}`, location: own.location ?? text.location!, uid: `${event.id}-${s.id}@gyan-jyoti-education-mission` };
+        return { ...common, description: describe(linkOf(s.id)), start, end, title: `${text.title!}: ${own.title ?? label}`, location: own.location ?? text.location!, uid: `${event.id}-${s.id}@gyan-jyoti-education-mission` };
       }),
     );
     if (error || !value) throw error ?? new Error('could not build the calendar file');
@@ -72,6 +76,7 @@ export function eventIcs(event: EventEntity, site: IcsSite, lang: Language = 'en
   if (!Number.isFinite(end) || end <= start) end = start + DEFAULT_DURATION_MS;
   const { error, value } = createEvent({
     ...common,
+    description: describe(linkOf(sessions?.[0]?.id)),
     start,
     end,
     title: text.title!,

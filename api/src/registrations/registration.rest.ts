@@ -31,7 +31,7 @@ export const registrationRoutes = [
   }),
   route('get', '/events/:id/ics', 'public', {
     summary: 'An event as a calendar file (.ics)',
-    description: 'Signed out, the same file for everyone. Signed in as someone registered for the event, or as an admin, its description starts with the online meeting link, if the event has one.',
+    description: 'Signed out, the same file for everyone. Signed in as someone registered for the event, or as an admin, the description of each VEVENT starts with the online meeting link: the own link of its session, else that of the event, if there is one.',
     tag: 'Events',
     params: { id: idParam('The event') },
     localized: true,
@@ -39,7 +39,7 @@ export const registrationRoutes = [
   }, async (ctx) => {
     // Signed in (never served from the public cache): a registrant's or an admin's file carries the meeting link.
     const viewer = ctx.viewer;
-    const file = await ctx.services.registrations.calendarFile(ctx.params.id, ctx.lang, viewer ? (event) => ctx.services.meetingLinks.linkFor(viewer, event) : undefined);
+    const file = await ctx.services.registrations.calendarFile(ctx.params.id, ctx.lang, viewer ? (event) => ctx.services.meetingLinks.linksOf(viewer, event) : undefined);
     ctx.res
       .status(200)
       .type('text/calendar; charset=utf-8')

@@ -16,7 +16,8 @@ import type { MailLanguage } from '../mail/templates';
 import { registrationConfirmationMail } from './registration.mail';
 import { eventIcs, icsAttachment, icsFilename, type IcsSite } from './registration.ics';
 import { mailEventOf } from '../events/event.mail';
-import { registrantMeetingLink } from '../meeting-links/registrant-meeting-link';
+import { registrantMeetingLinks, type RegistrantLinks } from '../meeting-links/registrant-meeting-link';
+import { confirmationLinks } from '../sessions/session-mail';
 import type { Language } from '../i18n/languages';
 import { RegistrationEntity } from './registration.entity';
 import { UserEntity } from '../users/user.entity';
@@ -191,9 +192,9 @@ export class RegistrationService {
   }
 
   /** The iCalendar file of an event ("Add to calendar"). */
-  async calendarFile(eventId: string, lang: Language = 'en', meetingLinkOf?: (event: EventEntity) => Promise<string | null>): Promise<{ filename: string; content: string }> {
+  async calendarFile(eventId: string, lang: Language = 'en', linksOf?: (event: EventEntity) => Promise<RegistrantLinks>): Promise<{ filename: string; content: string }> {
     const event = await this.getEvent(eventId);
-    return { filename: icsFilename(event), content: eventIcs(event, this.site, lang, { sessions: await this.events.sessionsOf(event), meetingLink: meetingLinkOf ? await meetingLinkOf(event) : null }) };
+    return { filename: icsFilename(event), content: eventIcs(event, this.site, lang, { sessions: await this.events.sessionsOf(event), links: linksOf ? await linksOf(event) : null }) };
   }
 
   /**
@@ -221,13 +222,14 @@ export class RegistrationService {
     const user = await this.dataSource.getRepository(UserEntity).findOne({ where: { id: d.userId } });
     if (!user) return { skip: 'the account was deleted' };
     const { language, reminderLeadHours, checkIn } = await this.confirmationDetails(user.id, event);
-    const meetingLink = await registrantMeetingLink(this.dataSource, event, user.id);
-    const ics = icsAttachment(event, this.site, language, { sessions: await this.events.sessionsOf(event), meetingLink });
+    const links = await registrantMeetingLinks(this.dataSource, event, user.id);
+    const sessions = await this.events.sessionsOf(event);
+    const ics = icsAttachment(event, this.site, language, { sessions, links });
     return registrationConfirmationMail({
       to: d.recipient,
       name: user.name,
       language,
-      event: { ...mailEventOf(event, language), meetingLink },
+      event: { ...mailEventOf(event, language), ...confirmationLinks(links, sessions, language) },
       publicOrigin: this.site.publicOrigin,
       ics,
       reminderLeadHours,

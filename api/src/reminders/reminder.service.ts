@@ -16,7 +16,7 @@ import type { Delivery, MailDeliveries } from '../mail/mail-deliveries';
 import type { MailMessage } from '../mail/mail.service';
 import { icsAttachment } from '../registrations/registration.ics';
 import { mailEventOf } from '../events/event.mail';
-import { registrantMeetingLink } from '../meeting-links/registrant-meeting-link';
+import { registrantMeetingLinks, sessionLink } from '../meeting-links/registrant-meeting-link';
 import { UserEntity } from '../users/user.entity';
 import type { UserService } from '../users/user.service';
 import type { SessionService } from '../sessions/session.service';
@@ -243,8 +243,10 @@ export class ReminderService implements EventReminderSchedule {
     if (!user) return { skip: 'the account was deleted' };
     if (!user.remindersEnabled) return { skip: 'reminders turned off' };
     const language = asLanguage(user.language);
-    const meetingLink = await registrantMeetingLink(this.dataSource, event, user.id);
-    const ics = icsAttachment(event, this.config, language, { sessions: list, meetingLink });
+    const links = await registrantMeetingLinks(this.dataSource, event, user.id);
+    const ics = icsAttachment(event, this.config, language, { sessions: list, links });
+    // The reminder of one session carries that session's link (its own, else the event's).
+    const meetingLink = sessionLink(links, session.id);
     const mail = eventReminderMail({
       to: user.email,
       name: user.name,

@@ -32,6 +32,10 @@ export class EventSessionEntity {
 
   @Column({ name: 'location_hi', type: 'varchar', length: 200, nullable: true })
   locationHi: string | null;
+
+  /** Its own online meeting (https), overriding the event's for this session; null: the event's stands. Only for registrants and admins (meeting-links/). */
+  @Column({ name: 'meeting_link', type: 'varchar', length: 500, nullable: true })
+  meetingLink: string | null;
 }
 
 /** A person's attendance at one session (once per registration and session). */

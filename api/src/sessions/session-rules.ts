@@ -13,6 +13,8 @@ export interface PlannedSession {
   titleHi: string | null;
   location: string | null;
   locationHi: string | null;
+  /** Its own meeting link (null: the event's stands). */
+  meetingLink: string | null;
 }
 
 /** The events row's own start and end, kept as the first session's start and the last session's end. */
@@ -62,7 +64,7 @@ export function planSessions(input: EventSessionInput[]): PlannedSession[] {
     const startsAt = indiaInstant(s.date, s.time);
     const endsAt = s.endTime ? indiaInstant(s.date, s.endTime) : null;
     if (endsAt && endsAt.getTime() <= startsAt.getTime()) throw validationError(SESSION_MESSAGES.endAfterStart, { [`sessions.${i}.endTime`]: SESSION_MESSAGES.endAfterStart });
-    return { id: s.id, startsAt, endsAt, title: orNull(s.title), titleHi: orNull(s.titleHi), location: orNull(s.location), locationHi: orNull(s.locationHi) };
+    return { id: s.id, startsAt, endsAt, title: orNull(s.title), titleHi: orNull(s.titleHi), location: orNull(s.location), locationHi: orNull(s.locationHi), meetingLink: orNull(s.meetingLink) };
   });
   for (let i = 1; i < planned.length; i++) {
     const before = planned[i - 1];
@@ -79,7 +81,7 @@ export function planSessions(input: EventSessionInput[]): PlannedSession[] {
 export function singleSession(event: { date: string; time: string; endDate: string | null; endTime: string | null }, keep?: Partial<PlannedSession>): PlannedSession {
   const startsAt = indiaInstant(event.date, event.time);
   const end = event.endTime ? indiaInstant(event.endDate ?? event.date, event.endTime) : null;
-  return { title: null, titleHi: null, location: null, locationHi: null, ...keep, startsAt, endsAt: end && end.getTime() > startsAt.getTime() ? end : null };
+  return { title: null, titleHi: null, location: null, locationHi: null, meetingLink: null, ...keep, startsAt, endsAt: end && end.getTime() > startsAt.getTime() ? end : null };
 }
 
 /** The events row's start and end for its sessions (several sessions: from the first's start to the last's end). */
@@ -118,11 +120,12 @@ export function defaultSession<T extends { startsAt: Date; endsAt: Date | null }
 }
 
 /** A session row (or the event's own start and end, for an event written behind the service's back) as the API shows it. */
-export function toSessionView(s: Pick<EventSessionEntity, 'id' | 'position' | 'startsAt' | 'endsAt' | 'title' | 'titleHi' | 'location' | 'locationHi'>): EventSessionView {
+export function toSessionView(s: Pick<EventSessionEntity, 'id' | 'eventId' | 'position' | 'startsAt' | 'endsAt' | 'title' | 'titleHi' | 'location' | 'locationHi' | 'meetingLink'>): EventSessionView {
   const startsAt = new Date(s.startsAt);
   const endsAt = s.endsAt ? new Date(s.endsAt) : null;
   return {
     id: s.id,
+    eventId: s.eventId,
     position: s.position,
     date: indiaDate(startsAt),
     time: indiaTime(startsAt),
@@ -133,6 +136,8 @@ export function toSessionView(s: Pick<EventSessionEntity, 'id' | 'position' | 's
     titleHi: s.titleHi,
     locationEn: s.location,
     locationHi: s.locationHi,
+    // Public, as Event.isOnline is: that it is online, never the link.
+    isOnline: !!s.meetingLink,
   };
 }
 

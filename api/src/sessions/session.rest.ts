@@ -11,6 +11,8 @@ export interface RestSession {
   endTime: string | null;
   title: string | null;
   location: string | null;
+  /** GET /api/events/{id} for a registrant or an admin only (meeting-links/). */
+  meetingLink?: string | null;
 }
 
 export const restSessionSchema = object({
@@ -20,7 +22,8 @@ export const restSessionSchema = object({
   endTime: nullable(string('Local end time, HH:MM (null: none given)')),
   title: nullable(string("Its own title in the request's language (null: the event's title stands)")),
   location: nullable(string("Its own place in the request's language (null: the event's place)")),
-});
+  meetingLink: nullable(string("GET /api/events/{id} only, and only for a caller registered for the event or an admin: this session's own online meeting (https), instead of the event's; null when it has none (the event's `meetingLink` stands). Absent for everyone else", { format: 'uri' })),
+}, { optional: ['meetingLink'] });
 
 /** Each event's sessions for the REST answer (one query for a list). */
 export async function restSessions(ctx: RestContext, events: EventEntity[]): Promise<Map<string, RestSession[]>> {

@@ -47,7 +47,7 @@ export class SessionService {
       list.push(toSessionView(row));
       byEvent.set(row.eventId, list);
     }
-    for (const e of events) if (!byEvent.has(e.id)) byEvent.set(e.id, [toSessionView({ id: e.id, position: 0, ...singleSession(dateFields(e)) })]);
+    for (const e of events) if (!byEvent.has(e.id)) byEvent.set(e.id, [toSessionView({ id: e.id, eventId: e.id, position: 0, ...singleSession(dateFields(e)) })]);
     return byEvent;
   }
 
@@ -99,7 +99,7 @@ export class SessionService {
     await m.query(`UPDATE event_sessions SET position = -1 - position WHERE event_id = $1`, [eventId]);
     const saved: EventSessionEntity[] = [];
     for (const [position, p] of planned.entries()) {
-      const fields = { eventId, position, startsAt: p.startsAt, endsAt: p.endsAt, title: p.title, titleHi: p.titleHi, location: p.location, locationHi: p.locationHi };
+      const fields = { eventId, position, startsAt: p.startsAt, endsAt: p.endsAt, title: p.title, titleHi: p.titleHi, location: p.location, locationHi: p.locationHi, meetingLink: p.meetingLink };
       saved.push(await repo.save(p.id ? { id: p.id, ...fields } : repo.create(fields)));
     }
     return saved;

@@ -74,7 +74,7 @@ export function eventDetail(
     isOnline: false,
     seriesDates: [],
     // The event page asks for the sessions too: one, from its own date and time.
-    sessions: [{ __typename: 'EventSession', id: 'session-1', date: '2030-12-01', time: '10:00', endTime: null, title: null, location: null }],
+    sessions: [{ __typename: 'EventSession', id: 'session-1', date: '2030-12-01', time: '10:00', endTime: null, title: null, location: null, isOnline: false }],
     ...overrides,
   };
 }

@@ -22,6 +22,7 @@ import { LanguageTextPanel } from '@/components/ui/language-text-panel';
 import { useLanguageForm } from '@/lib/use-language-form';
 import { EventCardPreview } from './event-card-preview';
 import { EventSessionsEditor } from './event-sessions-editor';
+import type { SessionRow } from '../lib/session-rules';
 import { QuestionsEditor } from '@/features/questions/components/questions-editor';
 import { questionErrorsOf } from '@/features/questions/lib/question-drafts';
 import { MeetingLinkField } from '@/features/online/meeting-link-field';
@@ -29,6 +30,8 @@ import { SeriesApplyChoice } from '@/features/series/series-apply-choice';
 import { FeedbackDelayField } from '@/features/feedback/components/feedback-delay-field';
 
 const t = en.events;
+/** A session row's date and time as the note above the sessions names them ("2026-06-17 10:00"; blank parts left out). */
+const sessionMoment = (r: SessionRow) => [r.date, r.time].filter(Boolean).join(' ') || '…';
 const resolver = rulesResolver(validateEventForm);
 
 interface Props {
@@ -58,6 +61,7 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
     // The form focuses the first error itself: it may sit on the other language's tab, which must open first.
   } = useForm<EventFormValues>({ defaultValues: initialValues, resolver, shouldFocusError: false });
   const removeImage = watch('removeImage');
+  const sessionRows = watch('sessions') ?? [];
   const chosenImageUrl = useObjectUrl(image);
   const cardImageUrl = chosenImageUrl ?? (removeImage ? null : (currentImageUrl ?? null));
   const { lang, setLang, tabs, revealFirstError } = useLanguageForm({ control, setFocus, specs: eventTextFields, otherNames: eventDetailFields });
@@ -133,18 +137,28 @@ export function EventForm({ mode, initialValues = emptyEventForm, currentImageUr
         <Field id="event-maxParticipants" label={t.fields.maxParticipants} error={err('maxParticipants')}>
           <input {...a11y('maxParticipants')} type="number" min={1} step={1} inputMode="numeric" {...register('maxParticipants')} />
         </Field>
-        <Field id="event-date" label={t.fields.date} error={err('date')} required>
-          <input {...a11y('date', true)} type="date" {...register('date')} />
-        </Field>
-        <Field id="event-time" label={t.fields.time} error={err('time')} required>
-          <input {...a11y('time', true)} type="time" {...register('time')} />
-        </Field>
-        <Field id="event-endDate" label={t.fields.endDate} error={err('endDate')}>
-          <input {...a11y('endDate')} type="date" {...register('endDate')} />
-        </Field>
-        <Field id="event-endTime" label={t.fields.endTime} error={err('endTime')}>
-          <input {...a11y('endTime')} type="time" {...register('endTime')} />
-        </Field>
+        {/* With sessions, the event's own date and time are the first session's and its end the last's (the API
+            derives them): the sessions are the one place to write them, so the event's own fields go. */}
+        {sessionRows.length > 0 ? (
+          <p className="form-span muted small event-dates-from-sessions" data-testid="event-dates-from-sessions">
+            {en.sessions.datesFromSessions(sessionMoment(sessionRows[0]), sessionMoment(sessionRows[sessionRows.length - 1]))}
+          </p>
+        ) : (
+          <>
+            <Field id="event-date" label={t.fields.date} error={err('date')} required>
+              <input {...a11y('date', true)} type="date" {...register('date')} />
+            </Field>
+            <Field id="event-time" label={t.fields.time} error={err('time')} required>
+              <input {...a11y('time', true)} type="time" {...register('time')} />
+            </Field>
+            <Field id="event-endDate" label={t.fields.endDate} error={err('endDate')}>
+              <input {...a11y('endDate')} type="date" {...register('endDate')} />
+            </Field>
+            <Field id="event-endTime" label={t.fields.endTime} error={err('endTime')}>
+              <input {...a11y('endTime')} type="time" {...register('endTime')} />
+            </Field>
+          </>
+        )}
         <Field id="event-waitlistOfferHours" label={t.fields.waitlistOfferHours} error={err('waitlistOfferHours')} hint={t.fields.waitlistOfferHoursHint} required>
           <input
             {...a11y('waitlistOfferHours', true, t.fields.waitlistOfferHoursHint)}

@@ -96,6 +96,9 @@ export function EventSessionsEditor({ control, register, getValues, errors, lang
                   <Field id={id(placeName)} label={t.placeIn(language)} error={errorAt(errors, i, placeName)} hint={t.placeHint}>
                     <input {...a11y(placeName, false, t.placeHint)} lang={lang} maxLength={200} {...register(`sessions.${i}.${placeName}`)} />
                   </Field>
+                  <Field id={id('meetingLink')} label={t.meetingLink} error={errorAt(errors, i, 'meetingLink')} hint={t.meetingLinkHint}>
+                    <input {...a11y('meetingLink', false, t.meetingLinkHint)} type="url" placeholder="https://" autoComplete="off" maxLength={500} {...register(`sessions.${i}.meetingLink`)} />
+                  </Field>
                 </div>
               </li>
             );

@@ -2,6 +2,7 @@
 // own date and time, as before), the K-of-N certificate rule, their checks and the API input.
 import type { AdminEventSessionFieldsFragment, EventSessionInput } from '@/gql/graphql';
 import { en } from '@/i18n/en';
+import { isMeetingLink } from '@/features/online/meeting-link-field';
 
 const v = en.sessions.validation;
 export const MAX_SESSIONS = 50;
@@ -16,14 +17,16 @@ export interface SessionRow {
   titleHi: string;
   location: string;
   locationHi: string;
+  /** Its own online meeting (https); blank: the event's link stands. */
+  meetingLink: string;
 }
 
-export const emptySessionRow = (date = '', time = ''): SessionRow => ({ date, time, endTime: '', title: '', titleHi: '', location: '', locationHi: '' });
+export const emptySessionRow = (date = '', time = ''): SessionRow => ({ date, time, endTime: '', title: '', titleHi: '', location: '', locationHi: '', meetingLink: '' });
 
-/** An event's sessions as rows: none for a one-session event without its own title or place (the form's date and time are it). */
+/** An event's sessions as rows: none for a one-session event without its own title, place or link (the form's date and time are it). */
 export function sessionRowsOf(e: Partial<AdminEventSessionFieldsFragment>): SessionRow[] {
   const sessions = e.sessions ?? [];
-  const plain = sessions.length === 1 && !sessions[0].titleEn && !sessions[0].titleHi && !sessions[0].locationEn && !sessions[0].locationHi;
+  const plain = sessions.length === 1 && !sessions[0].titleEn && !sessions[0].titleHi && !sessions[0].locationEn && !sessions[0].locationHi && !sessions[0].meetingLink;
   if (plain) return [];
   return sessions.map((s) => ({
     sessionId: s.id,
@@ -34,6 +37,7 @@ export function sessionRowsOf(e: Partial<AdminEventSessionFieldsFragment>): Sess
     titleHi: s.titleHi ?? '',
     location: s.locationEn ?? '',
     locationHi: s.locationHi ?? '',
+    meetingLink: s.meetingLink ?? '',
   }));
 }
 
@@ -50,6 +54,7 @@ export function validateSessions(rows: readonly SessionRow[], minSessions: strin
     else if (r.endTime && r.endTime <= r.time) errors[`sessions.${i}.endTime`] = v.endAfterStart;
     if (i > 0 && r.date && r.time && rows[i - 1].date && rows[i - 1].time && startOf(r) < endOf(rows[i - 1])) errors[`sessions.${i}.time`] = v.order;
     if (i > 0 && startOf(r) === startOf(rows[i - 1])) errors[`sessions.${i}.time`] = v.order;
+    if (r.meetingLink?.trim() && !isMeetingLink(r.meetingLink.trim())) errors[`sessions.${i}.meetingLink`] = en.online.meetingLinkInvalid;
   });
   const k = minSessions.trim();
   const n = Math.max(rows.length, 1);
@@ -69,6 +74,7 @@ export function toSessionsInput(rows: readonly SessionRow[]): EventSessionInput[
     titleHi: r.titleHi.trim() || undefined,
     location: r.location.trim() || undefined,
     locationHi: r.locationHi.trim() || undefined,
+    meetingLink: r.meetingLink?.trim() || undefined,
   }));
 }
 

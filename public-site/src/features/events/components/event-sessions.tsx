@@ -1,6 +1,7 @@
 import { useTranslation } from '@/i18n/translator';
 import { formatEventDate, formatEventTime, formatNumber } from '@/lib/format';
 import { useLocale } from '@/i18n/use-locale';
+import { OnlineBadge } from '@/features/online/components/online-badge';
 import './event-sessions.css';
 
 /** A session as the event page and 'My events' read it (title and place in the reader's language, null: the event's). */
@@ -12,6 +13,8 @@ export interface ShownSession {
   endTime?: string | null;
   title?: string | null;
   location?: string | null;
+  /** It has an online meeting of its own (the link: the meeting-link panel, for registrants). */
+  isOnline?: boolean | null;
 }
 
 /** "10 sessions" under a card's date, for an event of several sessions; nothing for one. */
@@ -65,6 +68,7 @@ export function EventSessionList({
               {s.title ? <span className="event-sessions__title">{s.title}</span> : null}
               {s.date && s.time ? <SessionWhen session={{ ...s, date: s.date, time: s.time }} /> : null}
               {s.location ? <span className="event-sessions__place">{s.location}</span> : null}
+              {s.isOnline ? <OnlineBadge event={s} /> : null}
             </span>
             {attended ? (
               <span className={`event-sessions__attended ${attended.has(s.id) ? 'event-sessions__attended--yes' : ''}`.trim()}>

@@ -10,7 +10,7 @@ import { svgDataUrl } from './my-event-pass';
 const event: EventDetailFieldsFragment & SeriesDatesFieldsFragment & { __typename: 'Event'; sessions: unknown[] } = {
   __typename: 'Event',
   // The event page asks for the sessions too: one.
-  sessions: [{ __typename: 'EventSession', id: 'session-1', date: '2030-12-01', time: '10:00', endTime: null, title: null, location: null }],
+  sessions: [{ __typename: 'EventSession', id: 'session-1', date: '2030-12-01', time: '10:00', endTime: null, title: null, location: null, isOnline: false }],
   id: 'ev-1',
   title: 'Career Guidance Camp',
   description: 'Mentoring for graduates.',

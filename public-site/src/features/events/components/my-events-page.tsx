@@ -14,7 +14,7 @@ import { formatEventDate, formatEventTime } from '@/lib/format';
 import { useLocale } from '@/i18n/use-locale';
 import { useMyEvents } from '../api/use-my-events';
 import { EventBadge } from './event-badge';
-import { MyEventOnline } from '@/features/online/components/my-event-online';
+import { hasMeetingLink, MyEventOnline } from '@/features/online/components/my-event-online';
 import { CertificateDownloadButton } from './my-event-pass';
 import { EventSessionList } from './event-sessions';
 import { MyAnswersButton } from '@/features/questions/components/my-answers-button';
@@ -61,7 +61,7 @@ function UpcomingEntry({ event }: { event: Upcoming }) {
               <span className="visually-hidden"> {t('myEvents.forEvent', { title: event.title })}</span>
             </Link>
             {event.questions.length ? <MyAnswersButton event={event} /> : null}
-            {!event.hasStarted && !event.meetingLink ? (
+            {!event.hasStarted && !hasMeetingLink(event) ? (
               <a className="event-registration__calendar" href={apiPaths.eventIcs(event.id, lang)} download>
                 <Icon name="calendar" size={20} />
                 {t('eventRegistration.addToCalendar')}

@@ -29,6 +29,19 @@ describe("'My events': an online event", () => {
     await waitFor(() => expect(fetched).toEqual([{ url: '/api/events/ev-1/ics', auth: 'Bearer reader-token' }]));
   });
 
+  it("a hybrid course: each session's own link, named by its number, even when the event has none", async () => {
+    const sessions = [
+      { id: 's-1', meetingLink: null },
+      { id: 's-2', meetingLink: 'https://meet.example.org/session-two' },
+    ];
+    renderWithProviders(<MyEventOnline event={{ ...event, meetingLink: null, sessions }} />);
+    const link = screen.getByRole('link', { name: /Join the online meeting for Online workshop, Session 2/ });
+    expect(link).toHaveAttribute('href', 'https://meet.example.org/session-two');
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+    expect(screen.getByText('These sessions have a link of their own:')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Add to calendar \(with the link\)/ })).toBeInTheDocument();
+  });
+
   it('shows nothing for an event without a link', () => {
     const { container } = renderWithProviders(<MyEventOnline event={{ ...event, meetingLink: null }} />);
     expect(container).toBeEmptyDOMElement();

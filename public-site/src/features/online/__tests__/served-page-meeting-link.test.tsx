@@ -6,6 +6,7 @@ import { todayInIndia } from '@/lib/format';
 
 const API = 'http://api.test/graphql';
 const LINK = 'https://meet.example.org/secret-room';
+const SESSION_LINK = 'https://meet.example.org/secret-session-room';
 const ID = '6c1f6b0e-3a51-4b8e-9d0c-2f4a7e5b9c01';
 const NEXT = '7d2a7c1f-4b62-4c9f-8e1d-3a5b8f6cad02';
 const [year, month] = todayInIndia().split('-').map(Number);
@@ -42,6 +43,11 @@ function onlineEvent(lang: string) {
     seriesId: 'series-1',
     isOnline: true,
     seriesDates: [{ __typename: 'Event', id: NEXT, date: after, time: '10:00', cancelled: false }],
+    // A hybrid course: its second session has a link of its own.
+    sessions: [
+      { __typename: 'EventSession', id: 'session-1', date: later, time: '10:00', endTime: '12:00', title: null, location: null, isOnline: false, meetingLink: null },
+      { __typename: 'EventSession', id: 'session-2', date: later, time: '14:00', endTime: '16:00', title: null, location: null, isOnline: true, meetingLink: SESSION_LINK },
+    ],
     // An API that wrongly sent it (it never does signed out): the page must still not show it.
     meetingLink: LINK,
   };
@@ -72,6 +78,9 @@ describe('an online event in a series, served', () => {
     for (const q of queries) expect(q).not.toContain('meetingLink');
     expect(html).not.toContain('secret-room');
     expect(JSON.stringify(loaded!.meta)).not.toContain('secret-room');
+    // Nor a session's own link; the session list says which session is online.
+    expect(html).not.toContain('secret-session-room');
+    expect(JSON.stringify(loaded!.meta)).not.toContain('secret-session-room');
     expect(html).toContain(`href="/events/${NEXT}"`);
     expect(html).toContain(lang === 'hi' ? 'इस शृंखला की दूसरी तारीखें' : 'Other dates of this series');
     expect(html).toContain(lang === 'hi' ? 'ऑनलाइन' : 'Online');

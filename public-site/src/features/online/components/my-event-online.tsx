@@ -3,17 +3,25 @@ import { useTranslation } from '@/i18n/translator';
 import { useLocale } from '@/i18n/use-locale';
 import { Icon } from '@/components/ui/icon';
 import { downloadCalendar } from '../lib/download-calendar';
-import { MeetingLink } from './meeting-link-panel';
+import { MeetingLink, ownSessionLinks, SessionMeetingLinks } from './meeting-link-panel';
+
+/** Whether 'My events' has a link to show for the event: its own or a session's. */
+export const hasMeetingLink = (event: { meetingLink?: string | null; sessions?: readonly { meetingLink?: string | null }[] | null }) =>
+  !!event.meetingLink || !!event.sessions?.some((s) => s.meetingLink);
 
 /**
- * 'My events', an upcoming online event: the meeting link, and Add to calendar with the link in it
- * (fetched with the reader's token). Nothing for an event without a link.
+ * 'My events', an upcoming online event: the meeting link, the sessions' own links, and Add to calendar
+ * with the links in it (fetched with the reader's token). Nothing for an event without a link.
  */
-export function MyEventOnline({ event }: { event: { id: string; title: string; meetingLink?: string | null; hasStarted: boolean } }) {
+export function MyEventOnline({
+  event,
+}: {
+  event: { id: string; title: string; meetingLink?: string | null; hasStarted: boolean; sessions?: readonly { id: string; meetingLink?: string | null }[] | null };
+}) {
   const { t } = useTranslation();
   const { lang } = useLocale();
   const [failed, setFailed] = useState(false);
-  if (!event.meetingLink) return null;
+  if (!hasMeetingLink(event)) return null;
   const download = async () => {
     setFailed(false);
     try {
@@ -24,7 +32,8 @@ export function MyEventOnline({ event }: { event: { id: string; title: string; m
   };
   return (
     <div className="my-event__online">
-      <MeetingLink href={event.meetingLink} title={event.title} />
+      {event.meetingLink ? <MeetingLink href={event.meetingLink} title={event.title} /> : null}
+      <SessionMeetingLinks links={ownSessionLinks(event.sessions)} eventTitle={event.title} />
       {!event.hasStarted ? (
         <button type="button" className="event-registration__calendar" onClick={() => void download()}>
           <Icon name="calendar" size={20} />
