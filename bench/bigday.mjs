@@ -16,6 +16,7 @@
 //                  two API replicas (half the people each), and on the embedded database (one API).
 //
 //   BENCH_BIGDAY_ONLY=certificates,reminders,opening   a subset
+//   BENCH_OPENING_DB=postgres|pglite                   the opening on one database only (default both)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -332,8 +333,9 @@ export async function bigdayRows({ apiDir, children, apiHeapMb }) {
     }
     if (only.includes('reminders')) await reminders();
     if (only.includes('opening')) {
-      await opening('postgres');
-      await opening('pglite');
+      const kinds = (env.BENCH_OPENING_DB || 'postgres,pglite').split(',');
+      if (kinds.includes('postgres')) await opening('postgres');
+      if (kinds.includes('pglite')) await opening('pglite');
     }
   } finally {
     await sink.stop();
