@@ -17,6 +17,7 @@
 //
 //   BENCH_BIGDAY_ONLY=certificates,reminders,opening   a subset
 //   BENCH_OPENING_DB=postgres|pglite                   the opening on one database only (default both)
+//   BENCH_CERTIFICATE_RUNS=alone|worker                the certificates from the API alone or with the worker only (default both)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -328,8 +329,9 @@ export async function bigdayRows({ apiDir, children, apiHeapMb }) {
 
   try {
     if (only.includes('certificates')) {
-      await certificates(false);
-      await certificates(true);
+      const runs = (env.BENCH_CERTIFICATE_RUNS || 'alone,worker').split(',');
+      if (runs.includes('alone')) await certificates(false);
+      if (runs.includes('worker')) await certificates(true);
     }
     if (only.includes('reminders')) await reminders();
     if (only.includes('opening')) {
