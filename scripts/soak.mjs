@@ -92,11 +92,12 @@ function spawnNode(name, script, env) {
 }
 
 async function waitReady(proc, base) {
-  const until = Date.now() + 60_000;
+  // Three minutes: a fresh database's migrations and demo seed take over a minute on a loaded machine.
+  const until = Date.now() + 180_000;
   for (;;) {
     if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited:\n${readFileSync(proc.log, 'utf8').slice(-2_000)}`);
     if (await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false)) return;
-    if (Date.now() > until) throw new Error(`${proc.name} not ready after 60 s`);
+    if (Date.now() > until) throw new Error(`${proc.name} not ready after 180 s`);
     await sleep(200);
   }
 }
