@@ -92,11 +92,12 @@ function spawnNode(name, script, env) {
 }
 
 async function waitReady(proc, base) {
-  const until = Date.now() + 60_000;
+  // Three minutes: a fresh database's migrations and demo seed take over a minute on a loaded machine.
+  const until = Date.now() + 180_000;
   for (;;) {
     if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited:\n${readFileSync(proc.log, 'utf8').slice(-2_000)}`);
     if (await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false)) return;
-    if (Date.now() > until) throw new Error(`${proc.name} not ready after 60 s`);
+    if (Date.now() > until) throw new Error(`${proc.name} not ready after 180 s`);
     await sleep(200);
   }
 }
@@ -255,6 +256,11 @@ try {
     // Each replica's /metrics (asked directly, not through nginx) gives its V8 heap, to tell a leak from heap slack.
     METRICS_TOKEN: metricsToken,
     BCRYPT_COST: process.env.BCRYPT_COST ?? '10',
+    // The heap bound docker-compose.yml gives every process. Without it V8 sizes the heap from the machine's
+    // memory and lets garbage grow a replica's heap capacity (and so its RSS) for many minutes before
+    // collecting it: growth that production never sees. SOAK_NODE_OPTIONS='' runs without it.
+    NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS ?? '--max-old-space-size=128',
+    ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
   };
   const replicaA = spawnNode('replica-a', apiMain, { ...env, API_PORT: String(portA) });
   await waitReady(replicaA, `http://127.0.0.1:${portA}`);
@@ -265,7 +271,7 @@ try {
   // A copy of the built site: a rebuild during the run must not take the pages away.
   const siteRoot = path.join(tmp, 'public-site');
   cpSync(publicDist, siteRoot, { recursive: true });
-  const conf = prepareNginx(nginxBin, nginxDir, { API_UPSTREAM_SERVERS: upstreamServers([`127.0.0.1:${portA}`, `127.0.0.1:${portB}`]), SITE_LISTEN: `127.0.0.1:${publicPort}`, SITE_ROOT: siteRoot, EVENT_PAGE_SERVERS: NO_PAGE_SERVER });
+  const conf = prepareNginx(nginxBin, nginxDir, { API_UPSTREAM_SERVERS: upstreamServers([`127.0.0.1:${portA}`, `127.0.0.1:${portB}`]), SITE_LISTEN: `127.0.0.1:${publicPort}`, SITE_ROOT: siteRoot, PAGE_SERVERS: NO_PAGE_SERVER });
   nginx = await startNginx(nginxBin, nginxDir, conf, `${site}/`);
   log(`nginx on :${publicPort} over replicas :${portA} and :${portB}, the worker, database ${database}; ${MINUTES} min of traffic`);
 
@@ -286,9 +292,11 @@ try {
   const heapMb = async (port) => {
     try {
       const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` }, signal: AbortSignal.timeout(5_000) })).text();
-      return Math.round(Number(/^nodejs_heap_size_used_bytes (\S+)$/m.exec(text)?.[1]) / 1024 / 102.4) / 10;
+      const mb = (metric) => Math.round(Number(new RegExp(`^${metric} (\\S+)$`, 'm').exec(text)?.[1]) / 1024 / 102.4) / 10;
+      // In use (live objects and garbage not yet collected), and the capacity V8 holds for the heap.
+      return { used: mb('nodejs_heap_size_used_bytes'), total: mb('nodejs_heap_size_total_bytes') };
     } catch {
-      return null;
+      return { used: null, total: null };
     }
   };
   const sample = async () => {
@@ -421,9 +429,9 @@ try {
   for (const f of stats.failures.slice(0, 20)) console.log(`  at ${f.at} s ${f.kind} ${f.method} ${f.url}: ${f.status} ${f.text}`);
   console.log(`memory (RSS MB at minute ${atMinute1.at.toFixed(1)} and at the end, minute ${atEnd.at.toFixed(1)}):`);
   console.table(memory);
-  console.log("RSS (and the replicas' V8 heap in use) each minute, MB:");
+  console.log(`RSS (and the replicas' V8 heap: in use / capacity) each minute, MB; NODE_OPTIONS=${env.NODE_OPTIONS || '(none)'}${env.MALLOC_ARENA_MAX ? `, MALLOC_ARENA_MAX=${env.MALLOC_ARENA_MAX}` : ''}:`);
   const minutes = [samples[0], ...Array.from({ length: Math.ceil(MINUTES) }, (_, m) => samples.find((x) => x.at >= m + 1) ?? samples[samples.length - 1])];
-  console.table(minutes.map((x) => ({ minute: Number(x.at.toFixed(1)), ...x.rss, ...Object.fromEntries(Object.entries(x.heap).map(([k, v]) => [`${k} heap`, v])) })));
+  console.table(minutes.map((x) => ({ minute: Number(x.at.toFixed(1)), ...x.rss, ...Object.fromEntries(Object.entries(x.heap).map(([k, v]) => [`${k} heap`, `${v.used} / ${v.total}`])) })));
   console.log(`job queue at the end: ${due} due or running; by state ${JSON.stringify(byState)}`);
 
   const problems = [];

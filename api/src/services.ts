@@ -51,6 +51,8 @@ export interface ServiceDeps {
   logger: Logger;
   clock?: Clock;
   storage?: FileStorage;
+  /** False in `npm run worker`: a process that answers no requests (its PDF threads need not yield to them). */
+  serving?: boolean;
 }
 
 /** Builds every service once; GraphQL resolvers and REST handlers both call these. */
@@ -97,7 +99,7 @@ export function createServices(deps: ServiceDeps) {
   // The waiting list: offers of freed places (jobs), held places through the registration ledger.
   const waitlist = new WaitlistService(dataSource, clock, jobs, deliveries, events, registrations, ledger, waitlistOffers, logger, config.publicOrigin, questions);
   // Certificates of participation for those who attended (mailed through the queue).
-  const certificateRenderer = new CertificateRenderer(config.certificateRenderThreads);
+  const certificateRenderer = new CertificateRenderer(config.certificateRenderThreads, deps.serving === false ? 0 : 10);
   const certificates = new CertificateService(dataSource, clock, deliveries, audit, rateLimits, config, logger, certificateRenderer, webhooks);
   // Admins' messages to the people of events (sent by the job queue, one delivery per person).
   const messages = new MessageService(dataSource, clock, jobs, mail, audit, config, logger);

@@ -18,7 +18,7 @@ async function main() {
     process.exit(1);
   }
   const db = await openDatabase({ url: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pgdata'), logger });
-  const services = createServices({ dataSource: db.dataSource, config, logger });
+  const services = createServices({ dataSource: db.dataSource, config, logger, serving: false });
   await services.jobs.start({ work: true });
   logger.info('worker: working the background job queue');
   let stopping = false;

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { KeyedTurns } from '../common/keyed-turns';
 import { queryRows } from '../common/sql';
 import { checkInCodeSource } from '../checkin/checkin-code';
 import { topics, touched } from '../db/change-feed';
@@ -64,8 +65,21 @@ export function isFullFor(event: CapacityCounts, waiting: number): boolean {
  * list's offer job locks the users it may offer to before the event (waitlist.service.ts).
  */
 export class RegistrationLedger {
+  private readonly turns = new KeyedTurns();
+
   /** webhooks: every registration, cancellation, offer, acceptance and check-in is planned for the endpoints that want it, in the same transaction. */
   constructor(private readonly freed: PlacesFreedListener, private readonly webhooks: WebhookPlanner) {}
+
+  /**
+   * Runs `work` (a transaction that locks the event's row to take or ask for a place) when this process
+   * has no other such work on the same event running. At an opening rush the place-takers then wait here,
+   * in memory, instead of each holding a pooled connection while it queues for the event's row: a process
+   * keeps at most one connection waiting on that row, and its other requests are not starved of the pool.
+   * The row lock still decides between processes; the turn only orders this process's own attempts.
+   */
+  placeTurn<T>(eventId: string, work: () => Promise<T>): Promise<T> {
+    return this.turns.run(eventId, work);
+  }
 
   /**
    * The capacity rule, for reads and checks outside the ledger's own statements: the places of an event
@@ -92,23 +106,20 @@ export class RegistrationLedger {
   async add(m: EntityManager, eventId: string, userId: string, now: Date): Promise<AddOutcome> {
     const user = await queryRows(m, `SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE`, [userId]);
     if (!user.length) return 'no-user';
-    const [live] = await queryRows<{ id: string; status: string }>(
-      m,
-      `SELECT id, status FROM waitlist_entries WHERE event_id = $1 AND user_id = $2 AND status IN ('waiting', 'offered')`,
-      [eventId, userId],
-    );
-    if (live?.status === 'offered') {
+    // A look first, without a lock: at a full event most attempts end here, without queueing for the
+    // event's row behind the ones that take the last places. It also says whether they hold an offer.
+    const seen = await look(m, eventId, userId, now);
+    if (seen?.offered) {
       const accepted = await this.accept(m, eventId, userId, now);
       if (accepted === 'accepted' || accepted === 'already') return accepted === 'accepted' ? 'added' : 'already';
       if (accepted === 'closed' || accepted === 'cancelled' || accepted === 'no-event' || accepted === 'no-user') return accepted;
       // The offer ran out meanwhile: a place of the ordinary kind, if there is one.
     }
-    // A look first, without a lock: at a full event most attempts end here, without queueing for the
-    // event's row behind the ones that take the last places.
-    const refused = await this.refusal(m, eventId, userId, now);
+    const refused = refusalOf(seen);
     if (refused) return refused;
     await m.query(`SELECT 1 FROM events WHERE id = $1 FOR NO KEY UPDATE`, [eventId]);
-    if (!(await takePlace(m, eventId, userId, now))) {
+    const taken = await takePlace(m, eventId, userId, now);
+    if (!taken) {
       const [event] = await queryRows<{ started: boolean; cancelled: boolean }>(m, `SELECT starts_at <= $2 AS started, cancelled_at IS NOT NULL AS cancelled FROM events WHERE id = $1`, [eventId, now]);
       if (!event) return 'no-event';
       if (await isRegistered(m, eventId, userId)) return 'already';
@@ -119,8 +130,9 @@ export class RegistrationLedger {
       return 'already';
     }
     // Registered: off the waiting list (the event's row is locked by the count change above, so no offer
-    // changes meanwhile). An offer made to them since they looked gives its held place back.
-    const resolved = await queryRows<{ status: string }>(
+    // changes meanwhile). An offer made to them since they looked gives its held place back. Most
+    // people were never on it (takePlace saw that under the lock): no statement for them.
+    const resolved = !taken.listed ? [] : await queryRows<{ status: string }>(
       m,
       `UPDATE waitlist_entries w SET status = 'accepted', resolved_at = $3
          FROM (SELECT id, status FROM waitlist_entries WHERE event_id = $1 AND user_id = $2 AND status IN ('waiting', 'offered')) old
@@ -143,21 +155,7 @@ export class RegistrationLedger {
    * add() can settle. Also used before a registration's transaction (RegistrationService.register).
    */
   async refusal(db: EntityManager | DataSource, eventId: string, userId: string, now: Date): Promise<AddOutcome | null> {
-    const [seen] = await queryRows<{ started: boolean; cancelled: boolean; registered: boolean; offered: boolean; full: boolean }>(
-      db,
-      `SELECT e.starts_at <= $3 AS started, e.cancelled_at IS NOT NULL AS cancelled,
-              EXISTS (SELECT 1 FROM registrations r WHERE r.event_id = e.id AND r.user_id = $2) AS registered,
-              EXISTS (SELECT 1 FROM waitlist_entries o WHERE o.event_id = e.id AND o.user_id = $2 AND o.status = 'offered') AS offered,
-              (e.max_participants IS NOT NULL AND e.registered_count + e.offered_count + ${waitingAhead('$1', '$2')} >= e.max_participants) AS full
-         FROM events e WHERE e.id = $1`,
-      [eventId, userId, now],
-    );
-    if (!seen) return 'no-event';
-    if (seen.registered) return 'already';
-    if (seen.cancelled) return 'cancelled';
-    if (seen.started) return 'closed';
-    if (seen.full && !seen.offered) return 'full';
-    return null;
+    return refusalOf(await look(db, eventId, userId, now));
   }
 
   /** Gives a place back (its check-in codes go with the row: void); false when there was no such registration. The waiting list hears of the free place. */
@@ -364,6 +362,39 @@ export class RegistrationLedger {
   }
 }
 
+/** What one read without locks sees of an event for one person (undefined: no such event). */
+interface Seen {
+  started: boolean;
+  cancelled: boolean;
+  registered: boolean;
+  offered: boolean;
+  full: boolean;
+}
+
+/** One statement: one consistent moment, so what it says is true of that moment. */
+async function look(db: EntityManager | DataSource, eventId: string, userId: string, now: Date): Promise<Seen | undefined> {
+  const [seen] = await queryRows<Seen>(
+    db,
+    `SELECT e.starts_at <= $3 AS started, e.cancelled_at IS NOT NULL AS cancelled,
+            EXISTS (SELECT 1 FROM registrations r WHERE r.event_id = e.id AND r.user_id = $2) AS registered,
+            EXISTS (SELECT 1 FROM waitlist_entries o WHERE o.event_id = e.id AND o.user_id = $2 AND o.status = 'offered') AS offered,
+            (e.max_participants IS NOT NULL AND e.registered_count + e.offered_count + ${waitingAhead('$1', '$2')} >= e.max_participants) AS full
+       FROM events e WHERE e.id = $1`,
+    [eventId, userId, now],
+  );
+  return seen;
+}
+
+/** Why what was seen refuses a place: no event, registered already, cancelled, started, or full (unless they hold an offer). */
+function refusalOf(seen: Seen | undefined): AddOutcome | null {
+  if (!seen) return 'no-event';
+  if (seen.registered) return 'already';
+  if (seen.cancelled) return 'cancelled';
+  if (seen.started) return 'closed';
+  if (seen.full && !seen.offered) return 'full';
+  return null;
+}
+
 /** SQL: how many people wait ahead of this person for this event (everyone waiting, for someone not on the list). */
 const waitingAhead = (event: string, user: string) => `(
   SELECT count(*) FROM waitlist_entries w
@@ -374,19 +405,20 @@ const waitingAhead = (event: string, user: string) => `(
 /**
  * Registers one more, under the fairness rule (RegistrationLedger.add): within capacity counting places
  * held by offers, with more places free than people waiting ahead of the taker, before the start and not
- * cancelled, in one UPDATE. The caller holds the event's row lock.
+ * cancelled, in one UPDATE. The caller holds the event's row lock (so what the statement reads is the
+ * committed state). Null when no place was taken; else whether the taker has a live waiting-list entry.
  */
-async function takePlace(m: EntityManager, eventId: string, userId: string, openAt: Date): Promise<boolean> {
-  const rows = await queryRows(
+async function takePlace(m: EntityManager, eventId: string, userId: string, openAt: Date): Promise<{ listed: boolean } | null> {
+  const [row] = await queryRows<{ listed: boolean }>(
     m,
     `UPDATE events e SET registered_count = registered_count + 1
       WHERE e.id = $1 AND e.starts_at > $2 AND e.cancelled_at IS NULL
         AND (e.max_participants IS NULL OR e.registered_count + e.offered_count + ${waitingAhead('$1', '$3')} < e.max_participants)
-      RETURNING e.id`,
+      RETURNING EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.event_id = $1 AND w.user_id = $3 AND w.status IN ('waiting', 'offered')) AS listed`,
     [eventId, openAt, userId],
   );
-  if (rows.length) touched(m, topics.events, topics.event(eventId));
-  return rows.length > 0;
+  if (row) touched(m, topics.events, topics.event(eventId));
+  return row ?? null;
 }
 
 /** Gives one registered place back (the registration row is gone); false when the count was 0 already. */

@@ -117,16 +117,25 @@ export class RegistrationService {
     const refused = await this.ledger.refusal(this.dataSource, eventId, viewer.id, this.clock.now());
     // Answers to the event's questions are checked before a place is taken (400 naming the question).
     const answers = refused ? {} : await this.questions.checkAnswers(this.dataSource, eventId, rawAnswers, lang);
+    // A possible place: one attempt of this process at a time on this event (the others wait in memory,
+    // not on pooled connections). Whoever waited looks again first: once the event has filled meanwhile,
+    // the answer is that read, without a transaction.
     const outcome =
       refused ??
-      (await this.dataSource.transaction(async (m) => {
-        const result = await this.ledger.add(m, eventId, viewer.id, this.clock.now());
-        if (result === 'added') {
-          if (Object.keys(answers).length) await this.questions.saveAnswers(m, eventId, viewer.id, answers);
-          else await this.questions.carryWaitlistAnswers(m, eventId, viewer.id);
-          await this.planConfirmation(m, viewer, eventId);
-        }
-        return result;
+      (await this.ledger.placeTurn(eventId, async () => {
+        const now = this.clock.now();
+        return (
+          (await this.ledger.refusal(this.dataSource, eventId, viewer.id, now)) ??
+          this.dataSource.transaction(async (m) => {
+            const result = await this.ledger.add(m, eventId, viewer.id, now);
+            if (result === 'added') {
+              if (Object.keys(answers).length) await this.questions.saveAnswers(m, eventId, viewer.id, answers);
+              else await this.questions.carryWaitlistAnswers(m, eventId, viewer.id);
+              await this.planConfirmation(m, viewer, eventId);
+            }
+            return result;
+          })
+        );
       }));
     switch (outcome) {
       case 'no-event': throw notFound(REGISTRATION_MESSAGES.notFound);

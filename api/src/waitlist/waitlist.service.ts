@@ -150,7 +150,8 @@ export class WaitlistService {
     if (!isUuid(eventId)) throw notFound(WAITLIST_MESSAGES.notFound);
     const now = this.clock.now();
     const answers = await this.questions.checkAnswers(this.dataSource, eventId, rawAnswers, lang);
-    const position = await this.dataSource.transaction(async (m) => {
+    // One join or place-taking of this process at a time on this event (RegistrationLedger.placeTurn).
+    const position = await this.ledger.placeTurn(eventId, () => this.dataSource.transaction(async (m) => {
       const [user] = await queryRows<{ email: string }>(m, `SELECT email FROM users WHERE id = $1 FOR KEY SHARE`, [viewer.id]);
       if (!user) throw new DomainError('UNAUTHENTICATED', 'Invalid or expired session. Please sign in again.');
       const [event] = await queryRows<EventRow>(
@@ -186,7 +187,7 @@ export class WaitlistService {
       ]);
       touched(m, topics.events, topics.event(eventId));
       return position;
-    });
+    }));
     return { event: await this.events.get(eventId), message: WAITLIST_MESSAGES.joined(position), position };
   }
 
