@@ -5,7 +5,6 @@ import { act } from '@testing-library/react';
 import { earlyPress, useEarlyPresses } from './early-press';
 
 // The page's early script (public/early-press.js), as the browser runs it before the app.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 require('../../public/early-press.js');
 
 function Counter({ name }: { name: string }) {
