@@ -2,7 +2,8 @@
 // (src/rendering/early-press.ts). A classic script of its own, loaded async from the page's head: it
 // runs long before the app's script on a slow link, and under the CSP (script-src 'self') a page
 // can carry no inline script. A control opts in with data-early-press="<a key unique on the page>";
-// its group, once hydrated, marks itself live and presses it as often as the reader did.
+// its group, once hydrated, marks itself live and presses it as often as the reader did. Its name is not
+// hashed (browsers keep it an hour): a new app must still read the queue an older copy of this file wrote.
 (function () {
   var presses = (window.__earlyPresses = window.__earlyPresses || { queue: [], live: new WeakSet() });
   document.addEventListener(
