@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { matchRoutes, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -25,10 +25,17 @@ function DocumentTitle({ title }: { title: string }) {
   return null;
 }
 
-/** New page, new scroll position (unless jumping to an anchor). */
+/**
+ * New page, new scroll position (unless jumping to an anchor). Not for the page the document was loaded
+ * at: the browser has placed it (top, or where a reload or Back left it), and a reader who scrolled while
+ * the script was on its way stays where they are.
+ */
 function useScrollToTop() {
   const { pathname, hash } = useLocation();
+  const shown = useRef({ pathname, hash });
   useEffect(() => {
+    if (shown.current.pathname === pathname && shown.current.hash === hash) return;
+    shown.current = { pathname, hash };
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
 }

@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { useTranslation } from '@/i18n/translator';
+import { earlyPress, useEarlyPresses } from '@/rendering/early-press';
 import { formatEventDate, formatMonthYear, weekdayNames, formatNumber } from '@/lib/format';
 import { useLocale } from '@/i18n/use-locale';
 import type { Week } from '../lib/calendar-grid';
@@ -19,8 +21,10 @@ export function CalendarGridView({ year, month, weeks, selectable, selectedDate,
   const short = weekdayNames(locale, 'short');
   const long = weekdayNames(locale, 'long');
 
+  const table = useRef<HTMLTableElement>(null);
+  useEarlyPresses(table);
   return (
-    <table className="calendar" aria-label={t('calendar.gridLabel', { month: formatMonthYear(year, month, locale) })}>
+    <table ref={table} className="calendar" aria-label={t('calendar.gridLabel', { month: formatMonthYear(year, month, locale) })}>
       <thead>
         <tr>
           {short.map((name, i) => (
@@ -68,6 +72,7 @@ export function CalendarGridView({ year, month, weeks, selectable, selectedDate,
                       aria-label={label}
                       aria-pressed={selectedDate === cell.date}
                       onClick={() => onSelectDay(cell.date)}
+                      {...earlyPress(`day:${cell.date}`)}
                     >
                       {content}
                     </button>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { formatEventDate, formatMonthYear, monthName, todayInIndia } from '@/lib/format';
@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Loading } from '@/components/ui/loading';
 import { errorMessageKey } from '@/lib/errors';
 import { usePageQuery } from '@/rendering/use-page-query';
+import { earlyPress, useEarlyPresses } from '@/rendering/early-press';
 import { notOver } from '@/lib/date-time';
 import {
   buildMonthGrid,
@@ -41,10 +42,12 @@ function ViewSwitch({ view, onChange }: { view: EventsView; onChange: (view: Eve
     ['next', t('calendar.viewNext')],
     ['calendar', t('calendar.viewCalendar')],
   ];
+  const group = useRef<HTMLDivElement>(null);
+  useEarlyPresses(group);
   return (
-    <div className="view-switch" role="group" aria-label={t('calendar.views')}>
+    <div className="view-switch" role="group" aria-label={t('calendar.views')} ref={group}>
       {options.map(([value, label]) => (
-        <button key={value} type="button" className="view-switch__option" aria-pressed={view === value} onClick={() => onChange(value)}>
+        <button key={value} type="button" className="view-switch__option" aria-pressed={view === value} onClick={() => onChange(value)} {...earlyPress(`view:${value}`)}>
           {label}
         </button>
       ))}

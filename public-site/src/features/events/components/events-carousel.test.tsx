@@ -44,7 +44,7 @@ describe('EventsCarousel: no work when nothing happens', () => {
         <main>
           <h1>Home</h1>
           <Profiler id="carousel" onRender={() => (carouselCommits += 1)}>
-            <EventsCarousel title="Upcoming Events" events={events} loading={false} emptyText="None" />
+            <EventsCarousel name="test" title="Upcoming Events" events={events} loading={false} emptyText="None" />
           </Profiler>
         </main>
       );
@@ -66,7 +66,7 @@ describe('EventsCarousel: no work when nothing happens', () => {
   });
 
   it('does not page while off screen, and pages again a full interval after coming back', () => {
-    renderWithProviders(<EventsCarousel title="Past events" events={events} loading={false} emptyText="None" />);
+    renderWithProviders(<EventsCarousel name="test" title="Past events" events={events} loading={false} emptyText="None" />);
     env.current.setOnScreen(false);
     expect(jest.getTimerCount()).toBe(0);
     advance(CAROUSEL_INTERVAL_MS * 5);
@@ -81,7 +81,7 @@ describe('EventsCarousel: no work when nothing happens', () => {
   });
 
   it('does not page in a background tab', () => {
-    renderWithProviders(<EventsCarousel title="Past events" events={events} loading={false} emptyText="None" />);
+    renderWithProviders(<EventsCarousel name="test" title="Past events" events={events} loading={false} emptyText="None" />);
     env.current.setOnScreen(true);
     env.current.setTabHidden(true);
     expect(jest.getTimerCount()).toBe(0);
@@ -98,9 +98,9 @@ describe('EventsCarousel: no work when nothing happens', () => {
         <MemoryRouter>{children}</MemoryRouter>
       </MockedProvider>
     );
-    const { rerender } = render(<EventsCarousel title="Past events" events={[]} loading emptyText="None" />, { wrapper });
+    const { rerender } = render(<EventsCarousel name="test" title="Past events" events={[]} loading emptyText="None" />, { wrapper });
     env.current.setTabHidden(true);
-    rerender(<EventsCarousel title="Past events" events={events} loading={false} emptyText="None" />);
+    rerender(<EventsCarousel name="test" title="Past events" events={events} loading={false} emptyText="None" />);
     expect(jest.getTimerCount()).toBe(0);
     advance(CAROUSEL_INTERVAL_MS * 3);
     expect(screen.getByRole('heading', { name: 'Event 1' })).toBeInTheDocument();
@@ -108,7 +108,7 @@ describe('EventsCarousel: no work when nothing happens', () => {
 
   it('with reduced motion never pages by itself and has no pause control; the arrows still work', () => {
     env.current.preferReducedMotion();
-    renderWithProviders(<EventsCarousel title="Past events" events={events} loading={false} emptyText="None" />);
+    renderWithProviders(<EventsCarousel name="test" title="Past events" events={events} loading={false} emptyText="None" />);
     expect(jest.getTimerCount()).toBe(0);
     expect(env.current.observedCount()).toBe(0);
     expect(screen.queryByRole('button', { name: /automatic scrolling/ })).not.toBeInTheDocument();
@@ -120,7 +120,7 @@ describe('EventsCarousel: no work when nothing happens', () => {
   });
 
   it('a single page sets no timer', () => {
-    renderWithProviders(<EventsCarousel title="Past events" events={events.slice(0, 3)} loading={false} emptyText="None" />);
+    renderWithProviders(<EventsCarousel name="test" title="Past events" events={events.slice(0, 3)} loading={false} emptyText="None" />);
     expect(jest.getTimerCount()).toBe(0);
     expect(env.current.observedCount()).toBe(0);
   });

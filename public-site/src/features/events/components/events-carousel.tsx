@@ -12,6 +12,7 @@ import {
 import { Loading } from '@/components/ui/loading';
 import { EventCard, type EventCardEvent } from './event-card';
 import { Icon } from '@/components/ui/icon';
+import { earlyPress, useEarlyPresses } from '@/rendering/early-press';
 
 const PAGING_OPTIONS = { pauseOnNavigate: true };
 
@@ -20,13 +21,15 @@ const PAGING_OPTIONS = { pauseOnNavigate: true };
 const CarouselCard = memo(EventCard);
 
 interface Props {
+  /** Unique on the page: names the controls whose presses before the page is live are replayed. */
+  name: string;
   title: string;
   events: readonly EventCardEvent[];
   loading: boolean;
   emptyText: string;
 }
 
-export function EventsCarousel({ title, events, loading, emptyText }: Props) {
+export function EventsCarousel({ name, title, events, loading, emptyText }: Props) {
   const { t } = useTranslation();
   const headingId = useId();
   const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
@@ -36,6 +39,7 @@ export function EventsCarousel({ title, events, loading, emptyText }: Props) {
   const index = Math.min(state.index, Math.max(0, count - 1));
   const visible = pageItems(events, index, perPage);
   const paused = state.userPaused || reducedMotion;
+  useEarlyPresses(containerProps.ref);
 
   return (
     <section className="carousel" aria-labelledby={headingId} aria-roledescription={t('common.carousel')} {...containerProps}>
@@ -49,6 +53,7 @@ export function EventsCarousel({ title, events, loading, emptyText }: Props) {
               type="button"
               className="icon-button"
               onClick={() => dispatch({ type: 'previous' })}
+              {...earlyPress(`${name}:previous`)}
               aria-label={t('events.previousPage')}
             >
               <Icon name="chevron-left" size="1em" strokeWidth={2.2} />
@@ -58,6 +63,7 @@ export function EventsCarousel({ title, events, loading, emptyText }: Props) {
                 type="button"
                 className="icon-button"
                 onClick={() => dispatch({ type: 'togglePause' })}
+                {...earlyPress(`${name}:toggle`)}
                 aria-label={paused ? t('events.playCarousel') : t('events.pauseCarousel')}
               >
                 <Icon name={paused ? 'play' : 'pause'} size="0.8em" strokeWidth={3} />
@@ -67,6 +73,7 @@ export function EventsCarousel({ title, events, loading, emptyText }: Props) {
               type="button"
               className="icon-button"
               onClick={() => dispatch({ type: 'next' })}
+              {...earlyPress(`${name}:next`)}
               aria-label={t('events.nextPage')}
             >
               <Icon name="chevron-right" size="1em" strokeWidth={2.2} />
@@ -103,6 +110,7 @@ export function EventsCarousel({ title, events, loading, emptyText }: Props) {
                   aria-label={t('events.goToPage', { number: i + 1, total: count })}
                   aria-current={i === index ? 'true' : undefined}
                   onClick={() => dispatch({ type: 'goTo', index: i })}
+                  {...earlyPress(`${name}:page-${i}`)}
                 />
               ))}
             </div>

@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from '@/i18n/translator';
 import { Modal } from '@/components/ui/modal';
 import { Toast, useToast } from '@/components/ui/toast';
 import { useAuthToken } from '@/lib/auth-token';
-import { useLive } from '@/rendering/use-live';
+import { earlyPress, useEarlyPresses } from '@/rendering/early-press';
 import { errorCode, validationFields } from '@/lib/errors';
 import type { AnswerInput } from '@/gql/graphql';
 import { QuestionsDialog } from '@/features/questions/components/questions-dialog';
@@ -61,7 +61,9 @@ export function RegisterButton({
   const [confirming, setConfirming] = useState(false);
   const [asking, setAsking] = useState(false);
   const confirmId = useId();
-  const live = useLive();
+  // Register Now pressed before the page was live (drawn by the server, hydrating) is pressed again once it is.
+  const control = useRef<HTMLDivElement>(null);
+  useEarlyPresses(control);
 
   if (event.hasStarted) return compact ? null : <p className="notice">{t('eventRegistration.closed')}</p>;
   if (compact && !token) return null;
@@ -156,7 +158,7 @@ export function RegisterButton({
           {t('eventRegistration.registered')}
         </button>
         {compact ? null : (
-          <button type="button" className="button button--ghost" onClick={askUnregister} disabled={!live || unregistering}>
+          <button type="button" className="button button--ghost" onClick={askUnregister} disabled={unregistering}>
             {unregistering ? t('eventRegistration.unregistering') : t('eventRegistration.unregister')}
           </button>
         )}
@@ -179,7 +181,8 @@ export function RegisterButton({
         type="button"
         className={`button button--primary${size}`}
         onClick={onRegister}
-        disabled={!live || registering}
+        disabled={registering}
+        {...earlyPress(`register:${compact ? 'card:' : ''}${event.id}`)}
         aria-label={compact ? t('eventRegistration.registerFor', { title: event.title }) : undefined}
       >
         {registering ? t('eventRegistration.registering') : t('eventRegistration.registerNow')}
@@ -188,7 +191,7 @@ export function RegisterButton({
   }
 
   return (
-    <div className={compact ? 'register-control register-control--compact' : 'register-control'}>
+    <div className={compact ? 'register-control register-control--compact' : 'register-control'} ref={control}>
       <div className="register-control__buttons">{buttons}</div>
       {needsLogin ? (
         <p className="alert alert--error register-control__login" role="alert">

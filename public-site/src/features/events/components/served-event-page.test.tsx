@@ -64,8 +64,8 @@ describe('An event page drawn by the server with its event', () => {
     const html = renderToString(page(served()));
     expect(html).toContain('Career Guidance Camp</h1>');
     expect(html).toContain('12 / 60 registered');
-    // Drawn by the server, not live yet: the button says so.
-    expect(html).toMatch(/<button type="button" class="button button--primary" disabled="">Register Now<\/button>/);
+    // Drawn by the server, pressable before the page is live: the press is kept (rendering/early-press.ts).
+    expect(html).toMatch(/<button type="button" class="button button--primary" data-early-press="register:ev-1">Register Now<\/button>/);
 
     const user = userEvent.setup();
     const hydrated = await hydrateServerHtml(html, page(served()));

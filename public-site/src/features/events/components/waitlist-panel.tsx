@@ -18,7 +18,7 @@ import {
   useRefreshEvent,
 } from '../api/use-waitlist';
 import { LoginLink } from './login-link';
-import { useLive } from '@/rendering/use-live';
+import { earlyPress, useEarlyPresses } from '@/rendering/early-press';
 
 export type WaitlistAction = 'join' | 'leave' | 'accept' | 'decline';
 type Action = WaitlistAction;
@@ -76,9 +76,10 @@ export function WaitlistPanel({ event, offerLink, onDone, onError }: WaitlistPan
   // The event's questions are answered on joining: the answers go with a place offered later.
   const [askingJoin, setAskingJoin] = useState(false);
   const acceptRef = useRef<HTMLButtonElement>(null);
-  // Not live yet (drawn by the server, hydrating): the buttons wait, as while a request is under way.
-  const live = useLive();
-  const busy = !live || joining || leaving || accepting || declining;
+  const busy = joining || leaving || accepting || declining;
+  // Join pressed before the page was live (drawn by the server, hydrating) is pressed again once it is.
+  const panel = useRef<HTMLDivElement>(null);
+  useEarlyPresses(panel);
   const entry = token ? event.myWaitlist : null;
   const offered = entry?.status === 'OFFERED';
 
@@ -231,7 +232,7 @@ export function WaitlistPanel({ event, offerLink, onDone, onError }: WaitlistPan
           {event.offeredCount ? t('waitlist.heldStatus', { count: event.offeredCount, n: formatNumber(event.offeredCount, locale) }) : t('eventDetail.full')}
         </p>
         <div className="register-control__buttons">
-          <button type="button" className="button button--primary" onClick={() => run('join')} disabled={busy} aria-describedby={`${id}-hint`}>
+          <button type="button" className="button button--primary" onClick={() => run('join')} disabled={busy} aria-describedby={`${id}-hint`} {...earlyPress(`waitlist:${event.id}`)}>
             {joining ? t('waitlist.joining') : t('waitlist.join')}
           </button>
         </div>
@@ -243,7 +244,7 @@ export function WaitlistPanel({ event, offerLink, onDone, onError }: WaitlistPan
   }
 
   return (
-    <div className="waitlist">
+    <div className="waitlist" ref={panel}>
       {body}
       {needsLogin ? (
         <p className="alert alert--error register-control__login" role="alert">

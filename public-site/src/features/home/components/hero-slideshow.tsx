@@ -8,6 +8,7 @@ import hero2Large from '@/assets/hero-2-1600.webp';
 import hero3Small from '@/assets/hero-3-800.webp';
 import hero3Large from '@/assets/hero-3-1600.webp';
 import { Icon } from '@/components/ui/icon';
+import { earlyPress, useEarlyPresses } from '@/rendering/early-press';
 
 const slides = [
   { altKey: 'hero.slide1', small: hero1Small, large: hero1Large },
@@ -22,6 +23,7 @@ export function HeroSlideshow() {
   const { state, dispatch, reducedMotion, containerProps } = useAutoPaging(slides.length, HERO_INTERVAL_MS, PAGING_OPTIONS);
   const paused = state.userPaused || reducedMotion;
   const total = slides.length;
+  useEarlyPresses(containerProps.ref);
 
   return (
     <section className="hero" aria-roledescription={t('common.carousel')} aria-label={t('hero.label')} {...containerProps}>
@@ -57,6 +59,7 @@ export function HeroSlideshow() {
             type="button"
             className="hero__toggle"
             onClick={() => dispatch({ type: 'togglePause' })}
+            {...earlyPress('hero:toggle')}
             aria-label={paused ? t('common.playSlideshow') : t('common.pauseSlideshow')}
           >
             <Icon name={paused ? 'play' : 'pause'} size="1.25em" strokeWidth={3} />
@@ -71,6 +74,7 @@ export function HeroSlideshow() {
               aria-label={t('hero.goToSlide', { number: i + 1, total })}
               aria-current={i === state.index ? 'true' : undefined}
               onClick={() => dispatch({ type: 'goTo', index: i })}
+              {...earlyPress(`hero:slide-${i}`)}
             />
           ))}
         </div>

@@ -15,7 +15,7 @@ function EventsOf({ when }: { when: keyof typeof CAROUSELS }) {
   if (error) console.warn(`${when.toLowerCase()} events failed to load`, error);
   const items = data?.events.items ?? [];
   // An event that ended earlier today is by date still UPCOMING to the API: it is not coming up any more.
-  return <EventsCarousel title={t(CAROUSELS[when].title)} events={when === 'UPCOMING' ? notOver(items) : items} loading={loading} emptyText={t(CAROUSELS[when].empty)} />;
+  return <EventsCarousel name={when.toLowerCase()} title={t(CAROUSELS[when].title)} events={when === 'UPCOMING' ? notOver(items) : items} loading={loading} emptyText={t(CAROUSELS[when].empty)} />;
 }
 
 /** The home page's past and upcoming events: a data part (the page itself needs no data layer). */

@@ -1,10 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { categoryForChoice, programmeChoices, type RegistrationCategory } from '../lib/category';
 import { preloadRegistrationDialog, RegistrationDialog } from './registration-dialog';
+import { earlyPress, useEarlyPresses } from '@/rendering/early-press';
 import './registration.css';
 
 const cards: { category: RegistrationCategory; icon: IconName }[] = [
@@ -23,6 +24,8 @@ export function ProgrammeCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   });
   const close = useCallback(() => setDialog((d) => ({ ...d, open: false })), []);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const list = useRef<HTMLUListElement>(null);
+  useEarlyPresses(list);
 
   const choose = (choice: string) => {
     const category = categoryForChoice(choice);
@@ -35,7 +38,7 @@ export function ProgrammeCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
 
   return (
     <>
-      <ul className="programme-cards">
+      <ul className="programme-cards" ref={list}>
         {cards.map(({ category, icon }) => {
           const title = t(`programmes.${category}.title`);
           return (
@@ -51,6 +54,7 @@ export function ProgrammeCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
                 className="button button--primary programme-card__button"
                 aria-label={t('programmes.registerFor', { programme: title })}
                 onClick={() => choose(programmeChoices[category])}
+                {...earlyPress(`programme:${category}`)}
                 onPointerEnter={category === 'primary' ? undefined : () => void preloadRegistrationDialog()}
                 onFocus={category === 'primary' ? undefined : () => void preloadRegistrationDialog()}
               >
