@@ -14,7 +14,10 @@ import { usingPostgres } from '../../test/harness';
 
 const API_DIR = path.resolve(__dirname, '../../..');
 const MAIN = path.join(API_DIR, 'dist/main.js');
-const GRACE_MS = 600;
+// Long enough that the readiness probe sent 100 ms into the grace period reaches the server before its listener
+// closes even on a loaded machine: at 600 ms it sometimes sat in the accept queue at load 15-20 and was reset
+// with it (read ECONNRESET).
+const GRACE_MS = 1_500;
 const ADMIN = { email: 'admin@sigterm.test', password: 'Sigterm-Password-1' };
 
 /** Newest modification time of the sources that make up dist (tests excluded). */
