@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { getNamedType, isEnumType, isInputObjectType, isNonNullType, print, validate, specifiedRules, type DocumentNode, type GraphQLNamedType, type GraphQLSchema, Kind, type TypeNode } from 'graphql';
+import { getNamedType, isEnumType, isInputObjectType, isNonNullType, print, validate, specifiedRules, visit, type DocumentNode, type GraphQLNamedType, type GraphQLSchema, Kind, type SelectionSetNode, type TypeNode } from 'graphql';
 import { getComplexity } from 'graphql-query-complexity';
 import request from 'supertest';
 import { createApp } from '../../app';
@@ -79,11 +79,23 @@ describe('GraphQL abuse limits', () => {
     expect(page.body.data.events.items[0].title).toBe('Limits event');
   });
 
-  it('keeps every document of both apps within the limits, even at a page size of 100', () => {
+  /** The document as Apollo Client sends it: `__typename` added to every selection below the operation's root. */
+  const withTypenames = (doc: DocumentNode): DocumentNode =>
+    visit(doc, {
+      SelectionSet: (node: SelectionSetNode, _key, parent) => {
+        const isRoot = parent && !Array.isArray(parent) && (parent as { kind?: string }).kind === Kind.OPERATION_DEFINITION;
+        if (isRoot || node.selections.some((s) => s.kind === Kind.FIELD && s.name.value === '__typename')) return undefined;
+        return { ...node, selections: [...node.selections, { kind: Kind.FIELD, name: { kind: Kind.NAME, value: '__typename' } }] };
+      },
+    });
+
+  it('keeps every document of both apps, as Apollo sends it, within the limits, even at a page size of 100', () => {
     const documents: { name: string; doc: DocumentNode }[] = [];
     for (const app of ['public-site', 'admin-portal']) {
       const source = readFileSync(path.join(__dirname, '../../../..', app, 'src/gql/graphql.ts'), 'utf8');
-      for (const m of source.matchAll(/^export const (\w+)Document = (\{.*\}) as unknown as DocumentNode/gm)) documents.push({ name: `${app} ${m[1]}`, doc: JSON.parse(m[2]) });
+      // Apollo adds __typename to each selection (the generated documents lack it): the cost counts those fields
+      // too, and My events once passed here while the app's own request was refused (3,075 of 3,000).
+      for (const m of source.matchAll(/^export const (\w+)Document = (\{.*\}) as unknown as DocumentNode/gm)) documents.push({ name: `${app} ${m[1]}`, doc: withTypenames(JSON.parse(m[2])) });
     }
     expect(documents.length).toBeGreaterThan(30);
     const dummyOf = (named: GraphQLNamedType | undefined | null): unknown => {
