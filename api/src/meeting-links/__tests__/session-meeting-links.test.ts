@@ -80,6 +80,11 @@ describe('sessions[].meetingLink in POST/PUT (https only)', () => {
       expect(JSON.stringify(res.body)).toContain('Meeting link must be an https:// address');
       expect(JSON.stringify(res.body.fields)).toContain('meetingLink');
     }
+    // Over 500 characters, as the event's own link (the REST contract's fuzzed maximum length found it accepted).
+    const long = `${SESSION_LINK}/${'a'.repeat(500)}`;
+    const tooLong = await ctx.http.post('/api/events').set(bearer(admin())).send({ ...base, sessions: two(long) });
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body)).toContain('Meeting link is too long (500 characters at most)');
     // A multipart form sends sessions as JSON text.
     const form = await ctx.http.post('/api/events').set(bearer(admin())).field({ ...base, sessions: JSON.stringify(two(`${SESSION_LINK}/form`)) });
     expect(form.status).toBe(201);
