@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -172,7 +173,9 @@ export class MailService {
       await mkdir(this.outboxDir, { recursive: true });
       const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-');
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_').slice(0, 120);
-      const base = path.join(this.outboxDir, `${stamp}-${safeTo}`);
+      // A random part besides the time: two mails to one person in the same millisecond (a confirmation and a
+      // reminder sent side by side by the queue, or by two processes) must not overwrite each other.
+      const base = path.join(this.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}-${safeTo}`);
       await writeFile(`${base}.eml`, raw.message as Buffer);
       await writeFile(`${base}.json`, JSON.stringify({ to: message.to, subject: message.subject, text: message.text, code: message.code ?? null }, null, 2));
       this.counts.sent++;

@@ -54,4 +54,18 @@ describe('development outbox (no SMTP_URL)', () => {
     const verified = await ctx.http.post('/api/auth/verify-otp').send({ userId: res.body.userId, otp: meta.code });
     expect(verified.status).toBe(200);
   });
+
+  it('keeps two mails to one person written in the same millisecond (the test clock stands still)', async () => {
+    const to = 'same-moment@example.org';
+    await Promise.all([
+      ctx.services.mail.send({ to, subject: 'You are registered', text: 'one', html: '<p>one</p>' }),
+      ctx.services.mail.send({ to, subject: 'Reminder', text: 'two', html: '<p>two</p>' }),
+    ]);
+    const dir = path.join(ctx.config.dataDir, 'outbox');
+    const subjects = readdirSync(dir)
+      .filter((f) => f.endsWith(`-${to}.json`))
+      .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')).subject)
+      .sort();
+    expect(subjects).toEqual(['Reminder', 'You are registered']);
+  });
 });
