@@ -40,8 +40,12 @@ test.describe('page meta for crawlers and link previews', () => {
       expect(meta(html, 'property', 'og:url')).toBe(`${STACK.publicUrl}/events/${createEvent.id}`);
       expect(html).toContain(`<title>${ogTitle}</title>`);
       expect(html).not.toContain('<script>alert(1)');
-      // The only script is the bundle's; beside it, the event's data as JSON (escaped: no '<' inside).
-      expect(html.match(/<script\b(?![^>]*type="application\/json")/g)?.length).toBe(1);
+      // The only scripts are files (the bundle's, and early-press.js, which keeps a tap made before the app runs):
+      // none inline. Beside them, the event's data as JSON (escaped: no '<' inside).
+      const scripts = html.match(/<script\b(?![^>]*type="application\/json")[^>]*>/g) ?? [];
+      expect(scripts).toHaveLength(2);
+      expect(scripts.every((tag) => / src="\/[^"]+\.js"/.test(tag))).toBe(true);
+      expect(scripts.some((tag) => tag.includes('src="/early-press.js"'))).toBe(true);
       const data = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
       expect(data).toBeDefined();
       expect(data).not.toContain('<');
