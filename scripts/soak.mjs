@@ -212,7 +212,7 @@ async function createEventToday(adminToken, title, maxParticipants) {
 
 /** A newcomer registers with the code from the mail: { email, userId, token, ip }. */
 async function newcomer(tag) {
-  const email = `soak-${tag}-${RUN}-${randomBytes(3).toString('hex')}@example.org`;
+  const email = `soak-${tag}-${RUN}-${randomBytes(8).toString('hex')}@example.org`; // 8 bytes: 3 collided twice in 5,600 sign-ups (409, the address taken)
   const ip = nextIp();
   const { body } = await call('registration', 'POST', '/api/auth/register', { ip, json: { name: `Soak ${tag}`, email, phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`, category: 'graduate' } });
   const code = codeOf(await waitForMail(outbox, email, (m) => /^\d{6}\b/.test(m.subject), 'sign-up code', 30_000));
