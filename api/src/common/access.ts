@@ -24,6 +24,13 @@ export interface Viewer {
   apiKey?: { id: string; name: string; scopes: ApiScope[] };
 }
 
+/**
+ * The person whose own fields an answer shows (registered?, waiting place, check-in code, meeting link, answers):
+ * the viewer, except that an API key reads as a visitor. Its creator's registrations are not the integrator's,
+ * and a key's answer must equal the cached signed-out one whether or not the cache served it.
+ */
+export const personOf = (viewer: Viewer | null): Viewer | null => (viewer?.apiKey ? null : viewer);
+
 export const isAdmin = (viewer: Viewer | null | undefined): boolean =>
   !!viewer && viewer.tokenKind === 'admin' && ADMIN_CATEGORIES.includes(viewer.category);
 

@@ -1,3 +1,4 @@
+import { personOf } from '../common/access';
 import { route, type RestContext } from '../rest/route';
 import { LANGUAGES, type Language } from '../i18n/languages';
 import { restText } from '../i18n/translations';
@@ -62,13 +63,14 @@ function handlesFor(secret: string) {
 /** Events in the REST shape for the caller, decorated (registered? the waiting list) in one lookup for the whole list. */
 export async function restEvents(ctx: RestContext, events: EventEntity[]) {
   const ids = events.map((e) => e.id);
+  const person = personOf(ctx.viewer);
   const [decorations, registrations, sessions] = await Promise.all([
-    ctx.services.waitlist.eventDecorations(ctx.viewer, ids),
+    ctx.services.waitlist.eventDecorations(person, ids),
     ctx.services.registrations.registrationsOf(ids),
     restSessions(ctx, events),
   ]);
   const handle = handlesFor(ctx.services.config.jwtSecret);
-  return events.map((e, i) => toRestEvent(ctx.services.events.toView(e), ctx.viewer?.id ?? null, { ...decorations[i], registrations: registrations.get(e.id) ?? [], sessions: sessions.get(e.id) ?? [] }, ctx.lang, handle));
+  return events.map((e, i) => toRestEvent(ctx.services.events.toView(e), person?.id ?? null, { ...decorations[i], registrations: registrations.get(e.id) ?? [], sessions: sessions.get(e.id) ?? [] }, ctx.lang, handle));
 }
 
 export const restEvent = async (ctx: RestContext, event: EventEntity) => (await restEvents(ctx, [event]))[0];
@@ -166,7 +168,8 @@ export const eventRoutes = [
   }, async (ctx) => {
     const event = await ctx.services.events.get(ctx.params.id);
     // The meeting link only for a registered caller or an admin; absent otherwise (signed-out answers are the public cache's).
-    const [[meetingLink], [sessionLinks]] = await Promise.all([ctx.services.meetingLinks.linksFor(ctx.viewer, [event.id]), ctx.services.meetingLinks.sessionLinksFor(ctx.viewer, [event.id])]);
+    const person = personOf(ctx.viewer);
+    const [[meetingLink], [sessionLinks]] = await Promise.all([ctx.services.meetingLinks.linksFor(person, [event.id]), ctx.services.meetingLinks.sessionLinksFor(person, [event.id])]);
     const data = await restEvent(ctx, event);
     if (meetingLink === undefined || !sessionLinks) return { success: true, data };
     return { success: true, data: { ...data, meetingLink, sessions: data.sessions.map((s) => ({ ...s, meetingLink: sessionLinks.get(s.id) ?? null })) } };

@@ -1,4 +1,4 @@
-import type { Viewer } from '../common/access';
+import { personOf, type Viewer } from '../common/access';
 import { modules, type Module } from '../modules';
 import type { Services } from '../services';
 
@@ -7,7 +7,11 @@ type LoadersOf<M> = M extends { loaders: (...args: never[]) => infer L } ? L : n
 /** ctx.loaders: every module's loaders, by name. */
 export type Loaders = UnionToIntersection<LoadersOf<Module>>;
 
-/** Per-request batch loaders, each module's (src/modules.ts): one query per field across a whole list, never one per row. */
+/**
+ * Per-request batch loaders, each module's (src/modules.ts): one query per field across a whole list, never one per
+ * row. They answer the viewer's own fields, so an API key gets a visitor's (personOf).
+ */
 export function createLoaders(services: Services, viewer: Viewer | null): Loaders {
-  return Object.assign({}, ...modules.map((m) => ('loaders' in m ? m.loaders(services, viewer) : {}))) as Loaders;
+  const person = personOf(viewer);
+  return Object.assign({}, ...modules.map((m) => ('loaders' in m ? m.loaders(services, person) : {}))) as Loaders;
 }

@@ -15,8 +15,14 @@ import { createServices, type Services } from '../services';
 /** Integration tests run on a real database: Postgres when TEST_DATABASE_URL is set, else embedded PGlite. */
 export const usingPostgres = !!process.env.TEST_DATABASE_URL;
 
-// Named by a hash of the migrations (their names joined grow past the file-name limit).
-const SNAPSHOT = path.join(os.tmpdir(), `gj-pglite-snapshot-${createHash('sha256').update(migrations.map((m) => m.name).join('-')).digest('hex').slice(0, 16)}.tar.gz`);
+// Migrated databases are made once and copied per test file, named by a hash of the migrations' code (so an
+// edited migration is never served from an old copy).
+const MIGRATIONS_HASH = createHash('sha256')
+  .update(migrations.map((m) => `${m.name}:${m.prototype.up.toString()}:${m.prototype.down.toString()}`).join('\n'))
+  .digest('hex')
+  .slice(0, 16);
+const SNAPSHOT = path.join(os.tmpdir(), `gj-pglite-snapshot-${MIGRATIONS_HASH}.tar.gz`);
+const TEMPLATE = `gj_template_${MIGRATIONS_HASH}`;
 
 async function pgliteSnapshot(): Promise<Blob> {
   if (existsSync(SNAPSHOT)) return new Blob([readFileSync(SNAPSHOT)]);
@@ -38,8 +44,12 @@ export async function openTestDatabase(): Promise<Database> {
   const name = `gj_test_${process.pid}_${Date.now().toString(36)}_${dbCounter++}`;
   const admin = new Client({ connectionString: base.toString() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await ensurePostgresTemplate(admin, base);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(base.toString());
   url.pathname = `/${name}`;
   const db = await openDatabase({ url: url.toString(), poolSize: 30 });
@@ -53,6 +63,31 @@ export async function openTestDatabase(): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+/**
+ * The migrated template every Postgres test database is copied from: a copy takes a fraction of the ~1 s that
+ * running every migration on an empty database takes, once per test file. Jest's workers make it under an
+ * advisory lock, so only the first builds it. Templates of other migrations are left alone: another checkout's
+ * run may be copying from one at this moment (each is a few MB; `DROP DATABASE` them by hand when done).
+ */
+async function ensurePostgresTemplate(admin: Client, base: URL): Promise<void> {
+  const exists = async () => (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE])).rowCount === 1;
+  if (await exists()) return;
+  await admin.query('SELECT pg_advisory_lock(hashtext($1))', ['gj-test-template']);
+  try {
+    if (await exists()) return;
+    const building = `${TEMPLATE}_building`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${building}`);
+    const url = new URL(base.toString());
+    url.pathname = `/${building}`;
+    const db = await openDatabase({ url: url.toString(), poolSize: 2 });
+    await db.close();
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${TEMPLATE}`);
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', ['gj-test-template']);
+  }
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

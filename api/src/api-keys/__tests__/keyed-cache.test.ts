@@ -54,6 +54,21 @@ describe('a key reads the shared public answers', () => {
     expect(detail.registrations.map((r: { _id: string }) => r._id)).not.toContain(s.admin.id);
   });
 
+  it('GraphQL past the cache (a root field it does not keep): still nothing of the creator\'s own', async () => {
+    const { key } = await makeKey(['events:read']);
+    // visitorCount is public but never kept, so this request is resolved afresh with the key as its caller.
+    const query = `{ event(id: "${eventId}") { isRegistered myWaitlist { position } meetingLink myCheckIn { code } myAnswers { questionId } } visitorCount }`;
+    const before = hits();
+    const keyed = await ctx.gql(query, undefined, key);
+    expect(hits()).toBe(before);
+    expect(keyed.errors).toBeUndefined();
+    expect(keyed.data.event).toEqual({ isRegistered: false, myWaitlist: null, meetingLink: null, myCheckIn: null, myAnswers: null });
+    // The creator, signed in, sees their own place: the key's answer above is not just empty for everyone.
+    const own = await ctx.gql(query, undefined, s.tokens.admin);
+    expect(own.data.event.isRegistered).toBe(true);
+    expect(own.data.event.myCheckIn?.code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  });
+
   it('a keyed miss builds the signed-out answer and keeps it for visitors', async () => {
     const { key } = await makeKey(['events:read']);
     const path = `/api/events?when=upcoming&category=general&limit=7`;
