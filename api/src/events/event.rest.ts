@@ -45,6 +45,8 @@ export function toRestEvent(view: EventView, viewerId: string | null, decoration
     status: view.timing,
     registrations: decoration.registrations.map((r) => ({ _id: viewerId && r.userId === viewerId ? viewerId : handle(r.id) })),
     isRegistered,
+    // Online when it has a meeting of its own or any session has one (a course whose sessions each have a link).
+    isOnline: view.isOnline || decoration.sessions.some((s) => s.isOnline),
     // Full for a newcomer while every free place is due to someone waiting (the fairness rule).
     isFull: view.isFull || isFullFor(view, decoration.waitlistCount),
     waitlistCount: decoration.waitlistCount,
@@ -121,7 +123,7 @@ export const restEventSchema = viewSchema<ReturnType<typeof toRestEvent> & { mee
     waitlistPosition: nullable(integer("Signed in only: the caller's place in the waiting list (null when not waiting)")),
     offerExpiresAt: nullable(dateTime('Signed in only: until when a place offered to the caller is held')),
     seriesId: nullable(uuid('The series this date belongs to (an admin repeated it), or null')),
-    isOnline: boolean('It has an online meeting'),
+    isOnline: boolean('It has an online meeting: its own, or one of its sessions\'s'),
     meetingLink: nullable(string('GET /api/events/{id} only, and only for a caller registered for the event or an admin: the online meeting (https), null when it has none. Absent for everyone else', { format: 'uri' })),
   },
   { optional: ['waitlistPosition', 'offerExpiresAt', 'meetingLink'], description: 'An event in the REST shape' },

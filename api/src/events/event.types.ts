@@ -104,7 +104,7 @@ export class EventView {
   @Field(() => Int, { nullable: true, description: 'The certificate needs attendance at this many sessions (null: all of them)' }) certificateMinSessions: number | null;
   @Field() createdAt: Date;
   @Field(() => ID, { nullable: true, description: 'The series this date belongs to (an admin repeated an event), or null' }) seriesId: string | null;
-  @Field({ description: 'It has an online meeting (the link itself only for registrants and admins: meetingLink)' }) isOnline: boolean;
+  @Field({ description: "It has an online meeting, its own or one of its sessions' (the link itself only for registrants and admins: meetingLink)" }) isOnline: boolean;
 }
 
 @ObjectType()

@@ -12,6 +12,12 @@ export class SessionEventFieldsResolver {
     return ctx.loaders.sessions.load(event.id);
   }
 
+  @FieldResolver(() => Boolean, { description: "It has an online meeting, its own or one of its sessions' (the link itself only for registrants and admins: meetingLink)" })
+  async isOnline(@Root() event: EventView, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    // A card says Online for a course whose sessions each have a link, though the event has none of its own.
+    return event.isOnline || (await ctx.loaders.sessions.load(event.id)).some((s) => s.isOnline);
+  }
+
   @FieldResolver(() => Int, { description: 'How many sessions it has (what a card shows: "10 sessions"), without asking for the list' })
   async sessionCount(@Root() event: EventView, @Ctx() ctx: GraphQLContext): Promise<number> {
     return (await ctx.loaders.sessions.load(event.id)).length;

@@ -1,4 +1,4 @@
-import { nullable, object, string, uuid } from '../openapi/schema';
+import { boolean, nullable, object, string, uuid } from '../openapi/schema';
 import type { RestContext } from '../rest/route';
 import type { EventEntity } from '../events/event.entity';
 import { sessionText } from './session-rules';
@@ -11,6 +11,8 @@ export interface RestSession {
   endTime: string | null;
   title: string | null;
   location: string | null;
+  /** It has an online meeting of its own (public, as the event's isOnline; the link itself never here). */
+  isOnline: boolean;
   /** GET /api/events/{id} for a registrant or an admin only (meeting-links/). */
   meetingLink?: string | null;
 }
@@ -22,6 +24,7 @@ export const restSessionSchema = object({
   endTime: nullable(string('Local end time, HH:MM (null: none given)')),
   title: nullable(string("Its own title in the request's language (null: the event's title stands)")),
   location: nullable(string("Its own place in the request's language (null: the event's place)")),
+  isOnline: boolean('It has an online meeting of its own (the link itself only for registrants and admins: meetingLink)'),
   meetingLink: nullable(string("GET /api/events/{id} only, and only for a caller registered for the event or an admin: this session's own online meeting (https), instead of the event's; null when it has none (the event's `meetingLink` stands). Absent for everyone else", { format: 'uri' })),
 }, { optional: ['meetingLink'] });
 
@@ -29,6 +32,6 @@ export const restSessionSchema = object({
 export async function restSessions(ctx: RestContext, events: EventEntity[]): Promise<Map<string, RestSession[]>> {
   const byEvent = await ctx.services.sessions.sessionsOf(events);
   return new Map(
-    [...byEvent].map(([id, list]) => [id, list.map((s) => ({ id: s.id, date: s.date, time: s.time, endTime: s.endTime, ...sessionText(s, ctx.lang) }))]),
+    [...byEvent].map(([id, list]) => [id, list.map((s) => ({ id: s.id, date: s.date, time: s.time, endTime: s.endTime, ...sessionText(s, ctx.lang), isOnline: s.isOnline }))]),
   );
 }

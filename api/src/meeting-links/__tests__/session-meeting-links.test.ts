@@ -215,3 +215,36 @@ describe('the mails', () => {
     for (const m of smtp.messages.filter((x) => !x.to.includes(registered.email.toLowerCase()))) expect(m.raw).not.toContain('gj-hybrid');
   });
 });
+
+describe('isOnline', () => {
+  it('an event whose only link is a session\'s is online, in a list and alone, REST and GraphQL; its sessions say which', async () => {
+    const day = shiftDays(ctx.services.events.today(), 4);
+    const created = await ctx.http
+      .post('/api/events')
+      .set(bearer(admin()))
+      .send({
+        title: 'Course with one online session',
+        description: 'No link of its own',
+        category: 'primary',
+        date: day,
+        time: '10:00',
+        location: 'Civil Lines',
+        sessions: [
+          { date: day, time: '10:00', endTime: '12:00' },
+          { date: shiftDays(day, 1), time: '10:00', endTime: '12:00', meetingLink: `${SESSION_LINK}/only` },
+        ],
+      });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    const one = (await ctx.http.get(`/api/events/${id}`)).body.data;
+    expect(one.isOnline).toBe(true);
+    expect(one.sessions.map((x: { isOnline: boolean }) => x.isOnline)).toEqual([false, true]);
+    const listed = (await ctx.http.get('/api/events?limit=100')).body.data.find((e: { id: string }) => e.id === id);
+    expect(listed.isOnline).toBe(true);
+    const gql = await ctx.gql(`query($id: ID!) { event(id: $id) { isOnline sessions { isOnline } } }`, { id });
+    expect(gql.data.event).toEqual({ isOnline: true, sessions: [{ isOnline: false }, { isOnline: true }] });
+    // An event with no link anywhere stays not online.
+    const plain = await ctx.http.post('/api/events').set(bearer(admin())).send({ title: 'In the hall only', description: 'x', category: 'primary', date: day, time: '11:00', location: 'Civil Lines' });
+    expect((await ctx.gql(`query($id: ID!) { event(id: $id) { isOnline } }`, { id: plain.body.data.id })).data.event.isOnline).toBe(false);
+  });
+});
