@@ -162,11 +162,14 @@ export class EventService {
 
   /**
    * An event's sessions moved by whole days, for another date of its series (each keeps its time, title and
-   * place); undefined for a one-session event, whose one session follows the new date and time.
+   * place and link); undefined for a one-session event with nothing of its own, whose one session follows the
+   * new date and time.
    */
   async sessionsShifted(m: EntityManager, eventId: string, days: number): Promise<PlannedSession[] | undefined> {
     const rows = await this.sessions.rowsOf(m, eventId);
-    if (rows.length < 2) return undefined;
+    // One with its own title, place or link is copied like several (it was lost on every later date before).
+    const ownFields = (r: (typeof rows)[number]) => r.title || r.titleHi || r.location || r.locationHi || r.meetingLink;
+    if (rows.length === 0 || (rows.length === 1 && !ownFields(rows[0]))) return undefined;
     const shift = (at: Date | null) => (at ? new Date(new Date(at).getTime() + days * 86_400_000) : null);
     return rows.map((r) => ({ startsAt: shift(r.startsAt)!, endsAt: shift(r.endsAt), title: r.title, titleHi: r.titleHi, location: r.location, locationHi: r.locationHi, meetingLink: r.meetingLink }));
   }

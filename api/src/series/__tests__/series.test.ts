@@ -38,6 +38,22 @@ describe('POST /api/events/{id}/repeat', () => {
     expect(audits[0].n).toBe(3);
   });
 
+  it("a one-session event's own session fields (its link, title) go to every date", async () => {
+    const made = await ctx.http.post('/api/events').set('authorization', auth).send({
+      title: 'Online hour', description: 'One session with a link of its own', category: 'primary', date: '2026-07-06', time: '17:00', location: 'Online',
+      sessions: [{ date: '2026-07-06', time: '17:00', endTime: '18:00', title: 'Live', meetingLink: 'https://meet.example.org/hour' }],
+    });
+    expect(made.status).toBe(201);
+    const res = await repeat(made.body.data.id, { frequency: 'weekly', count: 3 });
+    expect(res.status).toBe(201);
+    const rows = await seriesRows(res.body.series.id);
+    const sessions: { date: string; title: string; link: string }[] = await ctx.db.dataSource.query(
+      `SELECT to_char(s.starts_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI') AS date, s.title, s.meeting_link AS link FROM event_sessions s WHERE s.event_id = ANY($1) ORDER BY s.starts_at`,
+      [rows.map((r) => r.id)],
+    );
+    expect(sessions).toEqual(['2026-07-06', '2026-07-13', '2026-07-20'].map((d) => ({ date: `${d} 17:00`, title: 'Live', link: 'https://meet.example.org/hour' })));
+  });
+
   it('monthly until a date (inclusive), on the 31st: the last day of shorter months', async () => {
     const e = await makeEvent(ctx, { date: '2026-07-31', endDate: '2026-08-01', time: '10:00' });
     const res = await repeat(e.id, { frequency: 'monthly', until: '2026-11-30' });
