@@ -23,4 +23,6 @@ module.exports = {
     '^@/(.*)$': '<rootDir>/src/$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // user-event types key by key in jsdom: on a shared 2-core machine at load 15 a form test passed 5 s (jest's default).
+  testTimeout: 20_000,
 };
