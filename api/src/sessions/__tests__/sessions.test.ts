@@ -61,9 +61,9 @@ describe('sessions: create, read, update', () => {
     expect(e.endTime).toBe('13:00');
     expect(e.certificateMinSessions).toBe(2);
     expect(e.sessions).toEqual([
-      { id: expect.any(String), date: '2026-06-17', time: '10:00', endTime: '12:00', title: 'Opening', location: null },
-      { id: expect.any(String), date: '2026-06-17', time: '14:00', endTime: '16:00', title: null, location: 'Hall B' },
-      { id: expect.any(String), date: '2026-06-18', time: '10:00', endTime: '13:00', title: null, location: null },
+      { id: expect.any(String), date: '2026-06-17', time: '10:00', endTime: '12:00', title: 'Opening', location: null, isOnline: false },
+      { id: expect.any(String), date: '2026-06-17', time: '14:00', endTime: '16:00', title: null, location: 'Hall B', isOnline: false },
+      { id: expect.any(String), date: '2026-06-18', time: '10:00', endTime: '13:00', title: null, location: null, isOnline: false },
     ]);
     // In Hindi: the sessions' own Hindi text.
     const hi = (await ctx.http.get(`/api/events/${id}?lang=hi`)).body.data;
@@ -77,11 +77,11 @@ describe('sessions: create, read, update', () => {
     const res = await post({ ...BASE_EVENT, title: 'One evening', endTime: '12:30' });
     expect(res.status).toBe(201);
     const { id, sessions } = res.body.data;
-    expect(sessions).toEqual([{ id: expect.any(String), date: '2026-06-17', time: '10:00', endTime: '12:30', title: null, location: null }]);
+    expect(sessions).toEqual([{ id: expect.any(String), date: '2026-06-17', time: '10:00', endTime: '12:30', title: null, location: null, isOnline: false }]);
     expect(res.body.data.certificateMinSessions).toBeNull();
     const moved = await put(id, { date: '2026-06-20', time: '11:00' });
     expect(moved.status).toBe(200);
-    expect(moved.body.data.sessions).toEqual([{ id: sessions[0].id, date: '2026-06-20', time: '11:00', endTime: '12:30', title: null, location: null }]);
+    expect(moved.body.data.sessions).toEqual([{ id: sessions[0].id, date: '2026-06-20', time: '11:00', endTime: '12:30', title: null, location: null, isOnline: false }]);
   });
 
   it('refuses bad sessions with field-level 400s, writing nothing', async () => {
