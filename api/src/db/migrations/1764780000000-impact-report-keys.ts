@@ -83,7 +83,8 @@ export class ImpactReportKeys1764780000000 implements MigrationInterface {
     await q.query(`
       CREATE TRIGGER registrations_reach_keys BEFORE INSERT OR UPDATE OF answers, user_id, event_id, reach_category, reach_district, reach_school ON registrations
         FOR EACH ROW EXECUTE FUNCTION registrations_reach_keys()`);
-    await q.query(`DROP INDEX registrations_event_cover`);
+    // IF EXISTS: a test that takes check-in down and up again (dropping checked_in_at drops the index) runs this after.
+    await q.query(`DROP INDEX IF EXISTS registrations_event_cover`);
     await q.query(`CREATE INDEX registrations_event_cover ON registrations (event_id) INCLUDE (user_id, checked_in_at, reach_category_key, reach_district_key, reach_school_key)`);
   }
 
