@@ -17,6 +17,7 @@ import { Feedback1764740000000 } from './migrations/1764740000000-feedback';
 import { ImpactReportIndexes1764750000000 } from './migrations/1764750000000-impact-report-indexes';
 import { SessionMeetingLinks1764760000000 } from './migrations/1764760000000-session-meeting-links';
 import { RegistrationReach1764770000000 } from './migrations/1764770000000-registration-reach';
+import { ImpactReportKeys1764780000000 } from './migrations/1764780000000-impact-report-keys';
 
 /** Every domain's entities (src/modules.ts). */
 export const entities = modules.flatMap((m) => ('entities' in m ? [...m.entities] : []));
@@ -40,4 +41,5 @@ export const migrations = [
   ImpactReportIndexes1764750000000,
   SessionMeetingLinks1764760000000,
   RegistrationReach1764770000000,
+  ImpactReportKeys1764780000000,
 ];

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/data-source';
 import { CheckIn1764300000000 } from '../../db/migrations/1764300000000-check-in';
+import { ImpactReportKeys1764780000000 } from '../../db/migrations/1764780000000-impact-report-keys';
 import { openTestDatabase } from '../../test/harness';
 
 let db: Database;
@@ -12,9 +13,12 @@ afterAll(() => db.close());
 describe('the check-in migration', () => {
   it('gives every existing registration its own random codes, then makes them unique', async () => {
     const ds = db.dataSource;
-    // Back to before check-in (this migration's own down; later migrations do not touch these columns), with registrations as they were.
+    // Back to before check-in (this migration's own down, after that of the one later migration whose triggers read
+    // checked_in_at), with registrations as they were.
     const migration = new CheckIn1764300000000();
+    const reportKeys = new ImpactReportKeys1764780000000();
     const downRunner = ds.createQueryRunner();
+    await reportKeys.down(downRunner);
     await migration.down(downRunner);
     await downRunner.release(); // PGlite has one connection: give it back before the next statement
     const [{ n: columns }] = await ds.query(`SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'registrations' AND column_name LIKE 'check%'`);
@@ -26,6 +30,7 @@ describe('the check-in migration', () => {
     const runner = ds.createQueryRunner();
     await runner.startTransaction();
     await migration.up(runner);
+    await reportKeys.up(runner);
     await runner.commitTransaction();
     await runner.release();
     const rows: { secret: string; code: string; user_id: string; checked_in_at: Date | null }[] = await ds.query(

@@ -325,3 +325,87 @@ describe('CSV and PDF', () => {
     }
   });
 });
+
+describe('what the statement reads, kept by triggers (migration 1764780000000)', () => {
+  /** Events whose event_report_counts row differs from a count of their rows (a missing row counts zero). */
+  const mismatches = async (run = q) =>
+    Number(
+      (
+        await run(`
+          SELECT count(*)::int AS n FROM events e LEFT JOIN event_report_counts t ON t.event_id = e.id
+           WHERE coalesce(t.registrations, 0) <> (SELECT count(*) FROM registrations r WHERE r.event_id = e.id)
+              OR coalesce(t.attended, 0) <> (SELECT count(r.checked_in_at) FROM registrations r WHERE r.event_id = e.id)
+              OR coalesce(t.certificates, 0) <> (SELECT count(*) FROM certificates c WHERE c.event_id = e.id AND c.revoked_at IS NULL)`)
+      )[0].n,
+    );
+  const steps: Array<[string, string, unknown[]]> = [];
+  const step = (what: string, sql: string, params: unknown[] = []) => steps.push([what, sql, params]);
+
+  it('per-event counts stay exact through check-ins undone, moves, deletes, revocations and bulk writes', async () => {
+    const [A, B, C] = [events.A.id, events.B.id, events.C.id];
+    step('a check-in undone', `UPDATE registrations SET checked_in_at = NULL WHERE event_id = $1 AND user_id = $2`, [A, people.T1.id]);
+    step('a registration moved to another event', `UPDATE registrations SET event_id = $3 WHERE event_id = $1 AND user_id = $2`, [A, people.S1.id, C]);
+    step('a certificate revoked', `UPDATE certificates SET revoked_at = now() WHERE event_id = $1 AND user_id = $2`, [A, people.T1.id]);
+    step('a revoked one restored', `UPDATE certificates SET revoked_at = NULL WHERE event_id = $1 AND user_id = $2`, [A, people.T2.id]);
+    step('every check-in of an event at once', `UPDATE registrations SET checked_in_at = now() WHERE event_id = $1`, [B]);
+    step('a registration deleted', `DELETE FROM registrations WHERE event_id = $1 AND user_id = $2`, [B, people.G1.id]);
+    step('a registration added', `INSERT INTO registrations (event_id, user_id, checked_in_at) VALUES ($1, $2, $3)`, [B, people.G1.id, events.B.startsAt]);
+    step('an update that changes none of it', `UPDATE registrations SET answers = answers`);
+    expect(await mismatches()).toBe(0);
+    const before = await report('?from=2026-01-01&to=2026-12-31');
+    try {
+      for (const [what, sql, params] of steps) {
+        await q(sql, params);
+        expect({ what, mismatches: await mismatches() }).toEqual({ what, mismatches: 0 });
+      }
+      const r = await report('?from=2026-01-01&to=2026-12-31');
+      // A lost S1 (checked in) to C, which is cancelled, and T1's check-in; T2's certificate counts, T1's not.
+      expect(r).toMatchObject({ registrations: 7, attended: 4, certificates: 2 });
+    } finally {
+      await q(`UPDATE registrations SET event_id = $1 WHERE event_id = $2 AND user_id = $3`, [A, C, people.S1.id]);
+      await q(`UPDATE registrations SET checked_in_at = $3 WHERE event_id = $1 AND user_id = $2`, [A, people.T1.id, events.A.startsAt]);
+      await q(`UPDATE registrations SET checked_in_at = $2 WHERE event_id = $1`, [B, events.B.startsAt]);
+      await q(`UPDATE certificates SET revoked_at = NULL WHERE event_id = $1 AND user_id = $2`, [A, people.T1.id]);
+      await q(`UPDATE certificates SET revoked_at = issued_at WHERE event_id = $1 AND user_id = $2`, [A, people.T2.id]);
+    }
+    const after = await report('?from=2026-01-01&to=2026-12-31');
+    expect({ ...after, generatedAt: null }).toEqual({ ...before, generatedAt: null });
+  });
+
+  it('TRUNCATE leaves them exact', async () => {
+    const runner = ctx.db.dataSource.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      await runner.query(`TRUNCATE certificates`);
+      expect(await mismatches((sql) => runner.query(sql))).toBe(0);
+      await runner.query(`TRUNCATE registrations CASCADE`);
+      expect(await mismatches((sql) => runner.query(sql))).toBe(0);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+    expect(await mismatches()).toBe(0);
+  });
+
+  it('two different answers of one person: counted once, under the name first seen later (reach_names numbers names as they come)', async () => {
+    const district = [{ id: 'q-district', type: 'text', label: 'District', labelHi: 'ज़िला', help: '', helpHi: '', required: false, options: [] }];
+    const stamp = Date.now().toString(36);
+    try {
+      for (const e of ['A', 'B']) await q(`UPDATE events SET questions = $2 WHERE id = $1`, [events[e].id, JSON.stringify(district)]);
+      // T1 (checked in at A and B) answers "Zeta" at A first, then "Alpha" at B: "Alpha" is numbered after "Zeta".
+      await q(`UPDATE registrations SET answers = $3 WHERE event_id = $1 AND user_id = $2`, [events.A.id, people.T1.id, JSON.stringify({ 'q-district': `Zeta ${stamp}` })]);
+      await q(`UPDATE registrations SET answers = $3 WHERE event_id = $1 AND user_id = $2`, [events.B.id, people.T1.id, JSON.stringify({ 'q-district': `Alpha ${stamp}` })]);
+      const r = await report('?from=2026-01-01&to=2026-12-31');
+      expect(r.reachedByDistrict).toContainEqual({ name: `Alpha ${stamp}`, people: 1 });
+      expect(r.reachedByDistrict.map((g: Group) => g.name)).not.toContain(`Zeta ${stamp}`);
+      expect(r.peopleReached).toBe(5);
+      // Only event A in the period: T1's answer there.
+      expect((await report('?from=2026-02-01&to=2026-02-28')).reachedByDistrict).toContainEqual({ name: `Zeta ${stamp}`, people: 1 });
+    } finally {
+      for (const e of ['A', 'B']) {
+        await q(`UPDATE events SET questions = '[]' WHERE id = $1`, [events[e].id]);
+        await q(`UPDATE registrations SET answers = '{}' WHERE event_id = $1`, [events[e].id]);
+      }
+    }
+  });
+});
