@@ -140,8 +140,9 @@ function EventsMonthCalendar({ state, change }: { state: EventsPageState; change
       if (chosen.month && Number(chosen.month) >= 1 && Number(chosen.month) <= 12) next.month = Number(chosen.month);
       if (chosen.year && /^\d{4}$/.test(chosen.year)) next.year = Number(chosen.year);
       if (Object.keys(next).length === 0) return;
-      change(next);
       setSelectedDate(null);
+      // After this commit's layout effects: the router ignores a navigation before its own have run.
+      queueMicrotask(() => change(next));
     },
   );
 
