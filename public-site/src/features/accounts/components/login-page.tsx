@@ -264,9 +264,10 @@ export default function LoginPage() {
           </form>
         )}
         <div className="account-card__footer">
+          {/* The password form is sent by the script only (never a GET): not offered without it. */}
           <button
             type="button"
-            className="link-button"
+            className="link-button needs-script"
             onClick={() => switchMode(mode === 'code' ? 'password' : 'code')}
           >
             {mode === 'code' ? t('login.usePassword') : t('login.useCode')}
