@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '@/i18n/translator';
 
 /**
@@ -14,7 +14,6 @@ export function GetForm({
   fields = {},
   inline = false,
   className,
-  formRef,
   children,
   ...rest
 }: {
@@ -22,10 +21,8 @@ export function GetForm({
   fields?: Record<string, string>;
   inline?: boolean;
   className?: string;
-  formRef?: Ref<HTMLFormElement>;
   children: ReactNode;
   id?: string;
-  role?: string;
   'aria-label'?: string;
   'data-form'?: string;
 }) {
@@ -33,7 +30,7 @@ export function GetForm({
   const language = i18n.language && i18n.language !== 'en' ? i18n.language : null;
   const classes = [inline ? 'get-form--contents' : '', className ?? ''].filter(Boolean).join(' ') || undefined;
   return (
-    <form method="get" action={action} className={classes} ref={formRef} onSubmit={(e) => e.preventDefault()} {...rest}>
+    <form method="get" action={action} className={classes} onSubmit={(e) => e.preventDefault()} {...rest}>
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

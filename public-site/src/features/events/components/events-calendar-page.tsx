@@ -51,25 +51,28 @@ function ViewSwitch({ view, onChange }: { view: EventsView; onChange: (view: Eve
     ['next', t('calendar.viewNext')],
     ['calendar', t('calendar.viewCalendar')],
   ];
-  const group = useRef<HTMLFormElement>(null);
+  const group = useRef<HTMLDivElement>(null);
   useEarlyPresses(group);
+  // The group is a <div>: a <form> may not be a group (ARIA in HTML); the form inside takes no box.
   return (
-    <GetForm action={paths.events.getHref()} className="view-switch" role="group" aria-label={t('calendar.views')} formRef={group}>
-      {options.map(([value, label]) => (
-        <button
-          key={value}
-          type="submit"
-          name="view"
-          value={value}
-          className="view-switch__option"
-          aria-pressed={view === value}
-          onClick={() => onChange(value)}
-          {...earlyPress(`view:${value}`)}
-        >
-          {label}
-        </button>
-      ))}
-    </GetForm>
+    <div className="view-switch" role="group" aria-label={t('calendar.views')} ref={group}>
+      <GetForm action={paths.events.getHref()} inline>
+        {options.map(([value, label]) => (
+          <button
+            key={value}
+            type="submit"
+            name="view"
+            value={value}
+            className="view-switch__option"
+            aria-pressed={view === value}
+            onClick={() => onChange(value)}
+            {...earlyPress(`view:${value}`)}
+          >
+            {label}
+          </button>
+        ))}
+      </GetForm>
+    </div>
   );
 }
 
