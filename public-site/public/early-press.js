@@ -15,6 +15,9 @@
       // A press inside a live group is React's own.
       for (var el = control; el; el = el.parentElement) if (presses.live.has(el)) return;
       presses.queue.push({ key: control.getAttribute('data-early-press'), event: event });
+      // A submit button (Register Now's GET of /login, the events page's view switch) is what the page
+      // does without script; with script its group decides once live (a signed-in reader registers).
+      if (control.type === 'submit') event.preventDefault();
     },
     true,
   );

@@ -57,6 +57,28 @@ test.describe('presses before the page is live', () => {
     await expect(page.getByRole('table')).toBeVisible();
   });
 
+  test('events: a month and type chosen in the filters before the page is live are kept', async ({ page }) => {
+    const { release } = await holdAppScript(page);
+    await drawnAndListening(page, '/events?view=calendar');
+    const filters = page.getByRole('form', { name: 'Filters' });
+    // Next month (January of next year after December): a choice the served page did not draw.
+    const served = Number(await filters.getByRole('combobox', { name: 'Month', exact: true }).inputValue());
+    const chosen = served === 12 ? 1 : served + 1;
+    const chosenYear = Number(await filters.getByRole('combobox', { name: 'Year', exact: true }).inputValue()) + (served === 12 ? 1 : 0);
+    await filters.getByRole('combobox', { name: 'Event type' }).selectOption('all');
+    await filters.getByRole('combobox', { name: 'Month', exact: true }).selectOption(String(chosen));
+    if (served === 12) await filters.getByRole('combobox', { name: 'Year', exact: true }).selectOption(String(chosenYear));
+    const title = new Date(Date.UTC(chosenYear, chosen - 1, 1)).toLocaleDateString('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(title);
+    release();
+    // Once live the page shows the month and type chosen (not the served ones), and the URL says so.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 30_000 });
+    await expect(page.getByText('Select a day to see only its events.')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]type=all/);
+    await expect(filters.getByRole('combobox', { name: 'Event type' })).toHaveValue('all');
+    await expect(filters.getByRole('combobox', { name: 'Month', exact: true })).toHaveValue(String(chosen));
+  });
+
   test('an event: Register Now asks a signed-out reader to log in', async ({ page, request }) => {
     const res = await request.post('/graphql', {
       data: { query: '{ events(filter: { when: UPCOMING }, limit: 100) { items { id title hasStarted isFull cancelled } } }' },

@@ -4,7 +4,7 @@
  * in it even when no language cookie was set yet (site-server/src/language.ts reads ?lang first).
  */
 export function formAction(path: string, language: string | undefined): string {
-  return language && language !== 'en' ? `${path}?lang=${encodeURIComponent(language)}` : path;
+  return language && language !== 'en' ? `${path}${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(language)}` : path;
 }
 
 /** The value of the submit button (name "intent") of a form that asks for a code: the site server acts on no other. */

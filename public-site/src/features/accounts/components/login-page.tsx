@@ -11,7 +11,8 @@ import { formAction, SEND_CODE_INTENT } from '@/lib/form-action';
 import { isValidEmail } from '@/lib/validation';
 import { useLoginWithPassword, useRequestLoginCode, useVerifyLoginCode } from '../api/use-account-mutations';
 import { useSignIn } from '../api/use-sign-in';
-import { returnPath } from '../lib/return-path';
+import { returnPath, returnSearch } from '../lib/return-path';
+import { useLive } from '@/rendering/use-live';
 import { BackToEvents } from './back-to-events';
 import './accounts.css';
 
@@ -19,7 +20,8 @@ type Mode = 'code' | 'password';
 
 /**
  * /login: e-mail → code → signed in; or e-mail and password. Success goes to '/', or back
- * to the page whose Log in link led here (router state `from`, see lib/return-path).
+ * to the page whose Log in link led here (router state `from`, or `?from=` from Register Now without
+ * script, see lib/return-path).
  */
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
@@ -57,7 +59,7 @@ export default function LoginPage() {
   const finish = async (token: string) => {
     await signIn(token);
     // Back to the page that asked for a sign-in (e.g. a waitlist offer), else home.
-    navigate(returnPath(location.state) ?? paths.home.getHref());
+    navigate(returnPath(location.state, location.search) ?? paths.home.getHref());
   };
 
   const flow = useOtpFlow({
@@ -85,6 +87,10 @@ export default function LoginPage() {
           : null,
   });
   const { setNotice, startWait } = flow;
+  // The page to come back to goes along with the form sent before the script (the POST's answer is drawn
+  // at its URL). Only once live: the prerendered page the server sends for any /login has no ?from=.
+  const live = useLive();
+  const carried = live ? returnSearch(location.search) : '';
 
   // A reload while a code is on its way keeps the code step: the code in the inbox can still be typed,
   // and Resend OTP counts down what is left of the wait. (After hydration: the page is prerendered.)
@@ -195,7 +201,7 @@ export default function LoginPage() {
           step === 1 ? (
             // A real form: sent before the script runs (or without it), the site server asks for the code
             // and draws the code step (server/account-forms.ts); once live, the handler sends it.
-            <form method="post" action={formAction(paths.login.getHref(), i18n.language)} data-form="login" noValidate onSubmit={submitEmail}>
+            <form method="post" action={formAction(`${paths.login.getHref()}${carried}`, i18n.language)} data-form="login" noValidate onSubmit={submitEmail}>
               <p className="account-card__lead">{t('login.intro')}</p>
               {emailField}
               {noticeBox}
@@ -258,9 +264,10 @@ export default function LoginPage() {
           </form>
         )}
         <div className="account-card__footer">
+          {/* The password form is sent by the script only (never a GET): not offered without it. */}
           <button
             type="button"
-            className="link-button"
+            className="link-button needs-script"
             onClick={() => switchMode(mode === 'code' ? 'password' : 'code')}
           >
             {mode === 'code' ? t('login.usePassword') : t('login.useCode')}
@@ -268,7 +275,7 @@ export default function LoginPage() {
           <p>
             {t('login.newHere')}{' '}
             {/* A new account comes back to the same page (the return path goes along). */}
-            <Link to={paths.register.getHref()} state={location.state}>
+            <Link to={`${paths.register.getHref()}${returnSearch(location.search)}`} state={location.state}>
               {t('login.createAccount')}
             </Link>
           </p>

@@ -10,10 +10,11 @@ import { earlyValues, useEarlyInput } from '@/lib/early-input';
 import { useServedForm } from '@/rendering/served-page';
 import { messageOf } from '@/lib/use-error-message';
 import { formAction, SEND_CODE_INTENT } from '@/lib/form-action';
+import { useLive } from '@/rendering/use-live';
 import { userTypes } from '../lib/user-types';
 import { useSendSignupCode, useSignUp } from '../api/use-account-mutations';
 import { useSignIn } from '../api/use-sign-in';
-import { returnPath } from '../lib/return-path';
+import { returnPath, returnSearch } from '../lib/return-path';
 import { FormField } from '@/components/ui/form-field';
 import './accounts.css';
 
@@ -49,6 +50,9 @@ export default function RegisterPage() {
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
+  // The page to come back to goes along with the form sent before the script (only once live: the
+  // prerendered page the server sends for any /register has no ?from=).
+  const carried = useLive() ? returnSearch(location.search) : '';
   const signIn = useSignIn();
   const [sendCode] = useSendSignupCode();
   const [signUp] = useSignUp();
@@ -129,7 +133,7 @@ export default function RegisterPage() {
       if (!data?.signUp.token) throw new Error('no token');
       forgetSentCode('signup');
       await signIn(data.signUp.token);
-      navigate(returnPath(location.state) ?? paths.verifyOtp.getHref());
+      navigate(returnPath(location.state, location.search) ?? paths.verifyOtp.getHref());
     },
     verifyFailureKey: 'register.failure',
     initialNotice:
@@ -208,7 +212,7 @@ export default function RegisterPage() {
             the code and draws the code step (server/account-forms.ts); once live, the handler sends it. */}
         <form
           method="post"
-          action={formAction(paths.register.getHref(), i18n.language)}
+          action={formAction(`${paths.register.getHref()}${carried}`, i18n.language)}
           data-form="signup"
           noValidate
           onSubmit={submitDetails}
@@ -327,7 +331,7 @@ export default function RegisterPage() {
         <div className="account-card__footer">
           <p>
             {t('register.haveAccount')}{' '}
-            <Link to={paths.login.getHref()} state={location.state}>
+            <Link to={`${paths.login.getHref()}${returnSearch(location.search)}`} state={location.state}>
               {t('register.login')}
             </Link>
           </p>

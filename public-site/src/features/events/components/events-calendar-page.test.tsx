@@ -99,7 +99,29 @@ describe('the events page', () => {
       mocks: [{ request: { query: EventsDocument, variables: { filter: { when: 'UPCOMING' }, offset: 0, limit: 100 } }, result: page([], 100) }, ...mocks.slice(1)],
     });
     expect(await screen.findByText('No upcoming events')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Open the calendar' }));
+    const open = screen.getByRole<HTMLButtonElement>('button', { name: 'Open the calendar' });
+    // Without script, a GET of /events?view=calendar; before live, its press is kept (early-press).
+    expect(open.form).toHaveAttribute('method', 'get');
+    expect(open.form).toHaveAttribute('action', '/events');
+    expect([open.type, open.name, open.value]).toEqual(['submit', 'view', 'calendar']);
+    expect(open).toHaveAttribute('data-early-press', 'open-calendar');
+    await userEvent.click(open);
     expect(screen.getByRole('table')).toBeInTheDocument();
+  });
+
+  it('the view switch and the filters are GET forms of this page, the filters kept before hydration (data-form)', async () => {
+    renderWithProviders(<EventsCalendarPage />, { mocks });
+    await screen.findByText('6 events coming up');
+    const calendar = screen.getByRole<HTMLButtonElement>('button', { name: 'Month calendar' });
+    expect(calendar.form).toHaveAttribute('action', '/events');
+    expect([calendar.type, calendar.name, calendar.value]).toEqual(['submit', 'view', 'calendar']);
+    await userEvent.click(calendar);
+    const filters = screen.getByRole('form', { name: 'Filters' });
+    expect(filters).toHaveAttribute('method', 'get');
+    expect(filters).toHaveAttribute('data-form', 'events-filters');
+    expect(within(filters).getByLabelText('Event type')).toHaveAttribute('name', 'type');
+    expect(within(filters).getByRole('combobox', { name: 'Month' })).toHaveAttribute('name', 'month');
+    expect(within(filters).getByRole('combobox', { name: 'Year' })).toHaveAttribute('name', 'year');
+    expect(filters.querySelector('input[type=hidden][name=view]')).toHaveValue('calendar');
   });
 });

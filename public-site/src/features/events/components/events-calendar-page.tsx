@@ -9,6 +9,9 @@ import { Loading } from '@/components/ui/loading';
 import { errorMessageKey } from '@/lib/errors';
 import { usePageQuery } from '@/rendering/use-page-query';
 import { earlyPress, useEarlyPresses } from '@/rendering/early-press';
+import { useEarlyInput } from '@/lib/early-input';
+import { GetForm } from '@/components/ui/get-form';
+import { paths } from '@/config/paths';
 import { notOver } from '@/lib/date-time';
 import {
   buildMonthGrid,
@@ -27,6 +30,9 @@ import './events.css';
 
 export type { EventsView };
 
+/** The filters' form key: a choice made in it before the page is live is kept (lib/early-input). */
+const FILTERS_FORM = 'events-filters';
+
 /** The page's state, kept in its URL (so the server draws the view and month asked for): read and changed. */
 function useEventsPageState(): [EventsPageState, (change: Partial<EventsPageState>) => void] {
   const [search, setSearch] = useSearchParams();
@@ -35,7 +41,10 @@ function useEventsPageState(): [EventsPageState, (change: Partial<EventsPageStat
   return [state, change];
 }
 
-/** Two buttons that switch the view: the calendar is one tap from the list of what is coming, and back. */
+/**
+ * Two buttons that switch the view: the calendar is one tap from the list of what is coming, and back.
+ * Without script they send `?view=` (a GET form): the server draws that view.
+ */
 function ViewSwitch({ view, onChange }: { view: EventsView; onChange: (view: EventsView) => void }) {
   const { t } = useTranslation();
   const options: Array<[EventsView, string]> = [
@@ -44,13 +53,25 @@ function ViewSwitch({ view, onChange }: { view: EventsView; onChange: (view: Eve
   ];
   const group = useRef<HTMLDivElement>(null);
   useEarlyPresses(group);
+  // The group is a <div>: a <form> may not be a group (ARIA in HTML); the form inside takes no box.
   return (
     <div className="view-switch" role="group" aria-label={t('calendar.views')} ref={group}>
-      {options.map(([value, label]) => (
-        <button key={value} type="button" className="view-switch__option" aria-pressed={view === value} onClick={() => onChange(value)} {...earlyPress(`view:${value}`)}>
-          {label}
-        </button>
-      ))}
+      <GetForm action={paths.events.getHref()} inline>
+        {options.map(([value, label]) => (
+          <button
+            key={value}
+            type="submit"
+            name="view"
+            value={value}
+            className="view-switch__option"
+            aria-pressed={view === value}
+            onClick={() => onChange(value)}
+            {...earlyPress(`view:${value}`)}
+          >
+            {label}
+          </button>
+        ))}
+      </GetForm>
     </div>
   );
 }
@@ -112,6 +133,22 @@ function EventsMonthCalendar({ state, change }: { state: EventsPageState; change
     }
   };
 
+  // A choice made in the served filters before the page was live: React's state still has the served one.
+  useEarlyInput(
+    FILTERS_FORM,
+    () => ({ type, month: String(month), year: String(year) }),
+    (chosen) => {
+      const next: Partial<EventsPageState> = {};
+      if (isEventType(chosen.type)) next.type = chosen.type;
+      if (chosen.month && Number(chosen.month) >= 1 && Number(chosen.month) <= 12) next.month = Number(chosen.month);
+      if (chosen.year && /^\d{4}$/.test(chosen.year)) next.year = Number(chosen.year);
+      if (Object.keys(next).length === 0) return;
+      setSelectedDate(null);
+      // After this commit's layout effects: the router ignores a navigation before its own have run.
+      queueMicrotask(() => change(next));
+    },
+  );
+
   let list;
   if (eventsQuery.loading && !eventsQuery.data) {
     list = <Loading label={t('events.loading')} />;
@@ -144,10 +181,11 @@ function EventsMonthCalendar({ state, change }: { state: EventsPageState; change
       </header>
       <ViewSwitch view="calendar" onChange={onViewChange} />
 
-      <form className="filters" aria-label={t('calendar.filters')} onSubmit={(e) => e.preventDefault()}>
+      {/* Without script a GET of this page (the server draws the month, eventsPageState); the selects apply at once when live. */}
+      <GetForm action={paths.events.getHref()} fields={{ view: 'calendar' }} className="filters" aria-label={t('calendar.filters')} data-form={FILTERS_FORM}>
         <label className="field field--inline">
           <span className="field__label">{t('calendar.type')}</span>
-          <select className="field__control" value={type} onChange={(e) => changeType(e.target.value)}>
+          <select name="type" className="field__control" value={type} onChange={(e) => changeType(e.target.value)}>
             <option value="upcoming">{t('calendar.typeUpcoming')}</option>
             <option value="past">{t('calendar.typePast')}</option>
             <option value="all">{t('calendar.typeAll')}</option>
@@ -156,6 +194,7 @@ function EventsMonthCalendar({ state, change }: { state: EventsPageState; change
         <label className="field field--inline">
           <span className="field__label">{t('calendar.month')}</span>
           <select
+            name="month"
             className="field__control"
             value={month}
             onChange={(e) => {
@@ -173,6 +212,7 @@ function EventsMonthCalendar({ state, change }: { state: EventsPageState; change
         <label className="field field--inline">
           <span className="field__label">{t('calendar.year')}</span>
           <select
+            name="year"
             className="field__control"
             value={year}
             onChange={(e) => {
@@ -187,7 +227,12 @@ function EventsMonthCalendar({ state, change }: { state: EventsPageState; change
             ))}
           </select>
         </label>
-      </form>
+        <noscript>
+          <button type="submit" className="button button--secondary filters__submit">
+            {t('calendar.showFiltered')}
+          </button>
+        </noscript>
+      </GetForm>
 
       <div className="events-page__layout">
         <div className="events-page__calendar">

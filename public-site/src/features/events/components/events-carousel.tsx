@@ -48,7 +48,7 @@ export function EventsCarousel({ name, title, events, loading, emptyText }: Prop
           {title}
         </h2>
         {count > 1 ? (
-          <div className="carousel__controls">
+          <div className="carousel__controls needs-script">
             <button
               type="button"
               className="icon-button"
@@ -101,7 +101,7 @@ export function EventsCarousel({ name, title, events, loading, emptyText }: Prop
             ))}
           </div>
           {count > 1 ? (
-            <div className="dots" role="group" aria-label={title}>
+            <div className="dots needs-script" role="group" aria-label={title}>
               {Array.from({ length: count }, (_, i) => (
                 <button
                   key={i}

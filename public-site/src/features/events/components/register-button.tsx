@@ -11,7 +11,7 @@ import { answerErrorsOf, type PublicQuestion } from '@/features/questions/lib/an
 import { useMarkEventCancelled, useMarkEventFull, useRegisterForEvent, useUnregisterFromEvent } from '../api/use-event-registration';
 import { useRefreshEvent } from '../api/use-waitlist';
 import { Icon } from '@/components/ui/icon';
-import { LoginLink } from './login-link';
+import { LoginLink, SignInFirst } from './login-link';
 
 export interface RegistrationState {
   id: string;
@@ -176,17 +176,20 @@ export function RegisterButton({
       </button>
     );
   } else {
+    // A submit button of a GET of /login: without script (or before live) a signed-out reader is taken there.
     buttons = (
-      <button
-        type="button"
-        className={`button button--primary${size}`}
-        onClick={onRegister}
-        disabled={registering}
-        {...earlyPress(`register:${compact ? 'card:' : ''}${event.id}`)}
-        aria-label={compact ? t('eventRegistration.registerFor', { title: event.title }) : undefined}
-      >
-        {registering ? t('eventRegistration.registering') : t('eventRegistration.registerNow')}
-      </button>
+      <SignInFirst>
+        <button
+          type="submit"
+          className={`button button--primary${size}`}
+          onClick={onRegister}
+          disabled={registering}
+          {...earlyPress(`register:${compact ? 'card:' : ''}${event.id}`)}
+          aria-label={compact ? t('eventRegistration.registerFor', { title: event.title }) : undefined}
+        >
+          {registering ? t('eventRegistration.registering') : t('eventRegistration.registerNow')}
+        </button>
+      </SignInFirst>
     );
   }
 

@@ -64,8 +64,12 @@ describe('An event page drawn by the server with its event', () => {
     const html = renderToString(page(served()));
     expect(html).toContain('Career Guidance Camp</h1>');
     expect(html).toContain('12 / 60 registered');
-    // Drawn by the server, pressable before the page is live: the press is kept (rendering/early-press.ts).
-    expect(html).toMatch(/<button type="button" class="button button--primary" data-early-press="register:ev-1">Register Now<\/button>/);
+    // Drawn by the server, pressable before the page is live: the press is kept (rendering/early-press.ts);
+    // without script it is a GET of /login that comes back to the registration (SignInFirst).
+    expect(html).toContain(
+      '<form class="get-form--contents" action="/login" method="get"><input type="hidden" name="from" value="/events/ev-1#register"/>' +
+        '<button type="submit" class="button button--primary" data-early-press="register:ev-1">Register Now</button></form>',
+    );
 
     const user = userEvent.setup();
     const hydrated = await hydrateServerHtml(html, page(served()));
@@ -74,8 +78,15 @@ describe('An event page drawn by the server with its event', () => {
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Career Guidance Camp');
       const register = screen.getByRole('button', { name: 'Register Now' });
       expect(register).toBeEnabled();
+      // Seen after React's own listener (on the root): whether the browser would send the form.
+      const submitted = jest.fn();
+      const onSubmit = (e: Event) => submitted((e.target as HTMLFormElement).action, e.defaultPrevented);
+      window.addEventListener('submit', onSubmit);
       await user.click(register);
+      window.removeEventListener('submit', onSubmit);
       expect(screen.getByRole('alert')).toHaveTextContent('You must be logged in to register.');
+      // Live, the click is the app's: the form's GET of /login is not sent.
+      expect(submitted).toHaveBeenCalledWith(expect.stringMatching(/\/login$/), true);
       // Nothing of Apollo was fetched or asked: not for the page, not for the click.
       expect(dataLayerLoaded()).toBe(false);
       expect(asked).toEqual([]);

@@ -1,4 +1,7 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
+import { paths } from '@/config/paths';
+import { GetForm } from '@/components/ui/get-form';
+import { earlyPress, useEarlyPresses } from '@/rendering/early-press';
 import { useTranslation } from '@/i18n/translator';
 import { formatMonthYear } from '@/lib/format';
 import { useLocale } from '@/i18n/use-locale';
@@ -49,6 +52,10 @@ function MonthOfEvents({ year, month, events }: { year: number; month: number; e
 export function UpcomingEventsList({ onOpenCalendar }: { onOpenCalendar: () => void }) {
   const { t } = useTranslation();
   const query = useEvents({ when: 'UPCOMING' }, MAX_EVENTS_PAGE);
+  // "Open the calendar" pressed before the list is live is pressed again once it is.
+  const empty = useRef<HTMLDivElement>(null);
+  const formId = useId();
+  useEarlyPresses(empty);
   if (query.loading && !query.data) return <Loading label={t('events.loading')} />;
   if (query.error) return <ErrorAlert>{t('common.error', { message: t(errorMessageKey(query.error)) })}</ErrorAlert>;
   const listed = query.data?.events.items ?? [];
@@ -56,12 +63,18 @@ export function UpcomingEventsList({ onOpenCalendar }: { onOpenCalendar: () => v
   const total = (query.data?.events.total ?? listed.length) - (listed.length - items.length);
   if (items.length === 0) {
     return (
-      <EmptyState title={t('calendar.noUpcoming')}>
-        {t('calendar.noUpcomingHint')}{' '}
-        <button type="button" className="link-button" onClick={onOpenCalendar}>
-          {t('calendar.openCalendar')}
-        </button>
-      </EmptyState>
+      <div ref={empty}>
+        <EmptyState title={t('calendar.noUpcoming')}>
+          {t('calendar.noUpcomingHint')}{' '}
+          {/* Without script it submits the form below (a form cannot sit in the hint's <p>): a GET of ?view=calendar. */}
+          <button type="submit" form={formId} name="view" value="calendar" className="link-button" onClick={onOpenCalendar} {...earlyPress('open-calendar')}>
+            {t('calendar.openCalendar')}
+          </button>
+        </EmptyState>
+        <GetForm action={paths.events.getHref()} id={formId} inline>
+          {null}
+        </GetForm>
+      </div>
     );
   }
   return (

@@ -17,7 +17,7 @@ import {
   useLeaveWaitlist,
   useRefreshEvent,
 } from '../api/use-waitlist';
-import { LoginLink } from './login-link';
+import { LoginLink, SignInFirst } from './login-link';
 import { earlyPress, useEarlyPresses } from '@/rendering/early-press';
 
 export type WaitlistAction = 'join' | 'leave' | 'accept' | 'decline';
@@ -232,9 +232,12 @@ export function WaitlistPanel({ event, offerLink, onDone, onError }: WaitlistPan
           {event.offeredCount ? t('waitlist.heldStatus', { count: event.offeredCount, n: formatNumber(event.offeredCount, locale) }) : t('eventDetail.full')}
         </p>
         <div className="register-control__buttons">
-          <button type="button" className="button button--primary" onClick={() => run('join')} disabled={busy} aria-describedby={`${id}-hint`} {...earlyPress(`waitlist:${event.id}`)}>
-            {joining ? t('waitlist.joining') : t('waitlist.join')}
-          </button>
+          {/* Without script (or before live): a GET of /login that comes back here (SignInFirst). */}
+          <SignInFirst>
+            <button type="submit" className="button button--primary" onClick={() => run('join')} disabled={busy} aria-describedby={`${id}-hint`} {...earlyPress(`waitlist:${event.id}`)}>
+              {joining ? t('waitlist.joining') : t('waitlist.join')}
+            </button>
+          </SignInFirst>
         </div>
         <p id={`${id}-hint`} className="waitlist__hint">
           {t('waitlist.joinHint')}

@@ -14,18 +14,29 @@ export interface EventsPageState {
   type: EventType;
 }
 
+/**
+ * The month asked for: `month=YYYY-MM` (the page's links), or the filters' form sent without script,
+ * `month=M&year=YYYY` (the year, when absent, this one). Null when none, or not a month.
+ */
+function askedMonth(search: URLSearchParams, todayYear: number): { year: number; month: number } | null {
+  const text = search.get('month') ?? '';
+  const both = /^(\d{4})-(\d{2})$/.exec(text);
+  const alone = /^\d{1,2}$/.test(text) ? /^\d{4}$/.exec(search.get('year') ?? String(todayYear)) : null;
+  const year = both ? Number(both[1]) : alone ? Number(alone[0]) : 0;
+  const month = both ? Number(both[2]) : alone ? Number(text) : 0;
+  return month >= 1 && month <= 12 ? { year, month } : null;
+}
+
 /** The page's state from its search (`today`: YYYY-MM-DD in India, the month shown when none is asked for). */
 export function eventsPageState(search: URLSearchParams, today: string = todayInIndia()): EventsPageState {
   const [todayYear, todayMonth] = today.split('-').map(Number);
-  const asked = /^(\d{4})-(\d{2})$/.exec(search.get('month') ?? '');
-  const askedMonth = asked ? Number(asked[2]) : 0;
-  const valid = asked && askedMonth >= 1 && askedMonth <= 12;
+  const asked = askedMonth(search, todayYear);
   const type = search.get('type');
   return {
     // A month asked for is the calendar's.
-    view: search.get('view') === 'calendar' || valid ? 'calendar' : 'next',
-    year: valid ? Number(asked[1]) : todayYear,
-    month: valid ? askedMonth : todayMonth,
+    view: search.get('view') === 'calendar' || asked ? 'calendar' : 'next',
+    year: asked ? asked.year : todayYear,
+    month: asked ? asked.month : todayMonth,
     type: isEventType(type) ? type : 'upcoming',
   };
 }

@@ -53,7 +53,7 @@ export function HeroSlideshow() {
           </div>
         ))}
       </div>
-      <div className="hero__controls">
+      <div className="hero__controls needs-script">
         {!reducedMotion ? (
           <button
             type="button"
