@@ -6,9 +6,9 @@ import type { Rolldown } from 'vite';
  * module that two lazily loaded chunks share, so a phone's first visit of events fetched 41 small files,
  * and the browser's work per request (not the bytes) was the largest row of its main thread at 8x CPU
  * (docs/performance.md, "Islands or Suspense boundaries"). Here a landing page's first visit is a
- * handful of scripts: the bundler's runtime, `app` (the entry and everything it imports statically),
- * the route's chunk (a tiny facade) and its page's chunk, `landing-shared`, and for events and an event
- * page `events-shared`. Every other route, dialog, data part and the data layer keeps the bundler's
+ * handful of scripts: the bundler's runtime, `index` (the entry and everything it imports statically:
+ * the name Vite gives an entry, which e2e/support/hold-app.ts holds back), the route's chunk (a tiny
+ * facade) and its page's chunk, `landing-shared`, and for events and an event page `events-shared`. Every other route, dialog, data part and the data layer keeps the bundler's
  * own chunking, each loaded when wanted.
  */
 
@@ -22,7 +22,7 @@ const HOME = 'home-page';
 const SHARED = 'landing-shared';
 const EVENTS_SHARED = 'events-shared';
 
-type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null;
+type ModuleInfoOf = (id: string) => { importedIds: readonly string[]; dynamicImporters: readonly string[] } | null;
 
 /**
  * The app's own modules that `from` imports statically, directly or not. Packages are not followed:
@@ -46,6 +46,9 @@ export function firstVisitChunks(appRoot: string): Rolldown.OutputOptions['codeS
   /** The chunk a module of the app belongs in, from the landing pages that import it; null: the bundler's choice. */
   const chunkOf = (moduleId: string, infoOf: ModuleInfoOf): string | null => {
     pages ??= LANDING_PAGES.map(({ chunk, module }) => ({ chunk, modules: sourceClosure(path.join(appRoot, module), srcDir, infoOf) }));
+    // A module loaded by import() (the route itself, a part loaded when wanted) stays the chunk that
+    // import() loads, as scripts/check-budgets.mjs and prerender.mjs expect.
+    if (infoOf(moduleId)?.dynamicImporters.length) return null;
     const reachedBy = pages.filter((page) => page.modules.has(moduleId)).map((page) => page.chunk);
     // What home shares with another landing page (the early-press hook, the dialog's styles: under
     // 1 KB) is a chunk of its own, so that home's first visit fetches no other page's chunk.
@@ -61,7 +64,7 @@ export function firstVisitChunks(appRoot: string): Rolldown.OutputOptions['codeS
     groups: [
       // The entry and its static imports, as the bundler tags them (only what is used: a package's unused
       // parts are not). index.html then loads this chunk and the bundler's runtime as its two module scripts.
-      { name: 'app', tags: ['$initial'], priority: chunks.length + 1 },
+      { name: 'index', tags: ['$initial'], priority: chunks.length + 1 },
       ...chunks.map((chunk, index) => ({
         name: (moduleId: string, ctx: Rolldown.ChunkingContext) => (chunkOf(moduleId, (id) => ctx.getModuleInfo(id)) === chunk ? chunk : null),
         priority: chunks.length - index,

@@ -66,6 +66,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsInlineLimit: 0,
         sourcemap: false,
         rolldownOptions: {
+          // Keeps the facade chunk of a module loaded by import() whose code a page's chunk holds: the
+          // import() loads that name (scripts/check-budgets.mjs and prerender.mjs read it in the manifest).
+          experimental: { chunkOptimization: { mergeCommonChunks: false } },
           output: {
             // A page's first visit in a few scripts, not forty (first-visit-chunks.ts).
             codeSplitting: firstVisitChunks(root),

@@ -132,7 +132,7 @@ export function analyse(app) {
   if (!existsSync(path.join(distDir, 'index.html')) || !existsSync(manifestPath)) return { app, error: 'not built (or built without the manifest): run npm run build' };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   // The entry: the manifest's, or, when the public site's chunk groups (public-site/first-visit-chunks.ts)
-  // moved the entry module into its `app` chunk (which the manifest then lists without isEntry), the
+  // moved the entry module into a chunk group (which the manifest then lists without isEntry), the
   // chunks index.html loads as its module script.
   const loadedByHtml = new Set(htmlEntryScripts(distDir));
   const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry || loadedByHtml.has(manifest[k].file));
