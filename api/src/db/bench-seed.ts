@@ -146,7 +146,7 @@ export async function seedBenchData(dataSource: DataSource, options: Partial<Ben
        WHERE c.id = e.id`);
   });
   // As autovacuum would in time: statistics, and the visibility map that lets counts use index-only scans.
-  for (const table of ['users', 'events', 'registrations', 'certificates', 'user_counts', 'event_report_counts', 'reach_names']) await dataSource.query(`VACUUM ANALYZE ${table}`);
+  for (const table of ['users', 'events', 'registrations', 'certificates', 'user_counts', 'reach_names']) await dataSource.query(`VACUUM ANALYZE ${table}`);
   return o;
 }
 

@@ -2,9 +2,8 @@
  * The impact report's figures in ONE statement. Parameters: $1 first day, $2 last day (India dates,
  * included), $3 now (only events that have started count as held), $4 the event category or null.
  *
- * `ev`: the events, from events_report_period (an index-only scan). `per_month`: their registrations, those
- * checked in and their certificates not revoked per month, summed from event_report_counts (one row per event,
- * kept exact by triggers: migration 1764780000000). `grp`: the people, one row per distinct person registered
+ * `ev`: the events, from events_report_period (an index-only scan). `per_month`: their registrations and those
+ * checked in per month (registrations_event_cover), `cert` their certificates not revoked. `grp`: the people, one row per distinct person registered
  * (their category, district and school and whether they came to any event), counted in ONE grouping-sets
  * pass: overall, per category, per district, per school. A person's category, district and school are the
  * registration's own facts as integer keys into reach_names (reach_*_key, kept by triggers: the answer to the
@@ -18,8 +17,7 @@
  * through its event_feedback_event index) is averaged in the same statement.
  *
  * Measured on the bench year (99,900 registrations; docs/programmes-and-messages.md): grouping the year's
- * registrations per person is most of the time; the keys made it about a third cheaper than max() over text,
- * and the per-event counts spared a second pass over the registrations and one over the certificates. */
+ * registrations per person is most of the time; the keys made it about a third cheaper than max() over text. */
 export const TEACHER_CATEGORIES = ['primary'] as const;
 export const STUDENT_CATEGORIES = ['student', 'secondary', 'graduate'] as const;
 /** Districts and schools listed at most (the most people first); the rest are in no group. */
@@ -62,8 +60,10 @@ export const IMPACT_SQL = `
            LEFT JOIN reach_names d ON d.id = g.district
            LEFT JOIN reach_names sc ON sc.id = g.school),
        per_month AS MATERIALIZED (
-         SELECT ev.month, sum(t.registrations) AS registrations, sum(t.attended) AS attended, sum(t.certificates) AS certificates
-           FROM ev JOIN event_report_counts t ON t.event_id = ev.id GROUP BY ev.month),
+         SELECT ev.month, count(*) AS registrations, count(r.checked_in_at) AS attended
+           FROM ev JOIN registrations r ON r.event_id = ev.id GROUP BY ev.month),
+       cert AS MATERIALIZED (
+         SELECT ev.month, count(*) AS n FROM certificates c JOIN ev ON ev.id = c.event_id WHERE c.revoked_at IS NULL GROUP BY ev.month),
        events_per_month AS MATERIALIZED (SELECT month, count(*) AS n FROM ev GROUP BY month)
   SELECT json_build_object(
     'events', (SELECT coalesce(sum(n), 0) FROM events_per_month),
@@ -73,7 +73,7 @@ export const IMPACT_SQL = `
     'peopleReached', (SELECT coalesce(sum(reached), 0) FROM grp WHERE gs = ${ALL}),
     'teachersReached', (SELECT coalesce(sum(reached), 0) FROM grp WHERE gs = ${BY_CATEGORY} AND category IN (${list(TEACHER_CATEGORIES)})),
     'studentsReached', (SELECT coalesce(sum(reached), 0) FROM grp WHERE gs = ${BY_CATEGORY} AND category IN (${list(STUDENT_CATEGORIES)})),
-    'certificates', (SELECT coalesce(sum(certificates), 0) FROM per_month),
+    'certificates', (SELECT coalesce(sum(n), 0) FROM cert),
     'feedback', (SELECT json_build_object('responses', count(*), 'usefulness', round(avg(f.usefulness), 2), 'overall', round(avg(f.overall), 2))
                    FROM event_feedback f JOIN ev ON ev.id = f.event_id),
     'reachedByCategory', (SELECT coalesce(json_agg(json_build_object('category', c.category, 'people', c.reached::int) ORDER BY c.reached DESC, c.category), '[]'::json)
@@ -85,8 +85,9 @@ export const IMPACT_SQL = `
                         'events', coalesce(em.n, 0),
                         'registrations', coalesce(pm.registrations, 0),
                         'attended', coalesce(pm.attended, 0),
-                        'certificates', coalesce(pm.certificates, 0)) ORDER BY m.month)
+                        'certificates', coalesce(cm.n, 0)) ORDER BY m.month)
                  FROM generate_series(date_trunc('month', $1::date), $2::date, interval '1 month') AS m(month)
                  LEFT JOIN events_per_month em ON em.month = m.month
-                 LEFT JOIN per_month pm ON pm.month = m.month)
+                 LEFT JOIN per_month pm ON pm.month = m.month
+                 LEFT JOIN cert cm ON cm.month = m.month)
   ) AS report`;

@@ -12,7 +12,7 @@ afterAll(() => db.close());
 const question = [{ id: 'q-district', type: 'text', label: 'District', labelHi: 'ज़िला', help: '', helpHi: '', required: false, options: [] }];
 
 describe('the impact report keys migration', () => {
-  it('goes down and up again: names numbered in text order, keys and per-event counts filled in, then kept', async () => {
+  it('goes down and up again: names numbered in text order, keys filled in, then kept', async () => {
     const ds = db.dataSource;
     const migration = new ImpactReportKeys1764780000000();
     const downRunner = ds.createQueryRunner();
@@ -49,7 +49,8 @@ describe('the impact report keys migration', () => {
     await migration.up(runner);
     await runner.commitTransaction();
     await runner.release();
-    expect(await tables()).toEqual(['event_report_counts', 'reach_names']);
+    // No per-event tallies table (see the migration's header: it deadlocked writers).
+    expect(await tables()).toEqual(['reach_names']);
     expect(await cover()).toContain('reach_school_key)');
 
     const names: string[] = (await ds.query(`SELECT name FROM reach_names ORDER BY id`)).map((n: { name: string }) => n.name);
@@ -67,14 +68,10 @@ describe('the impact report keys migration', () => {
       { category: 'graduate', category_name: 'graduate', district: '2Zeta', sign: -1, district_name: 'Zeta' },
       { category: 'student', category_name: 'student', district: null, sign: null, district_name: null },
     ]);
-    const counts = async () => (await ds.query(`SELECT registrations, attended, certificates FROM event_report_counts WHERE event_id = $1`, [event.id]))[0];
-    expect(await counts()).toEqual({ registrations: 3, attended: 2, certificates: 1 });
 
     // Kept from now on: a profile edit renames the key, a new name is numbered after the others.
     await ds.query(`UPDATE users SET district = 'Beta' WHERE id = $1`, [users[1].id]);
-    await ds.query(`UPDATE registrations SET checked_in_at = now() WHERE event_id = $1 AND user_id = $2`, [event.id, users[2].id]);
     expect((await keyed())[0]).toEqual({ category: 'primary', category_name: 'primary', district: '1Beta', sign: 1, district_name: 'Beta' });
     expect((await ds.query(`SELECT max(id) = (SELECT id FROM reach_names WHERE name = 'Beta') AS last FROM reach_names`))[0].last).toBe(true);
-    expect(await counts()).toEqual({ registrations: 3, attended: 3, certificates: 1 });
   });
 });

@@ -14,11 +14,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *    Kept by a trigger that runs after registrations_reach (triggers of one kind run in name order), so every
  *    writer stays right. The names already there are numbered in text order, so on the data migrated the
  *    report is unchanged; a name seen later gets the next number.
- * 2. Per-event tallies. event_report_counts holds each event's registrations, those checked in and its
- *    certificates not revoked, kept exact by statement-level triggers (one aggregated upsert per statement, as
- *    user_counts does), so the monthly figures read one row per event instead of every registration again.
- *    No foreign key: an event deleted takes its registrations with it, and their delete trigger must still
- *    find (or make) the event's row; an event without rows counts zero.
+ * 2. (Not built: per-event tallies kept by statement-level triggers. They made the monthly figures cheaper, but
+ *    their row per event was locked after the event's own row by some writers and before it by others, and the
+ *    registration-count race test deadlocked on Postgres. The monthly counts read the covering index instead.)
  * 3. events_report_period: the events of a period from an index-only scan instead of a pass over events.
  */
 export class ImpactReportKeys1764780000000 implements MigrationInterface {
@@ -26,7 +24,6 @@ export class ImpactReportKeys1764780000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await this.reachKeys(q);
-    await this.eventTallies(q);
     await q.query(`CREATE INDEX events_report_period ON events (date) INCLUDE (id, starts_at, cancelled_at, category)`);
   }
 
@@ -88,79 +85,8 @@ export class ImpactReportKeys1764780000000 implements MigrationInterface {
     await q.query(`CREATE INDEX registrations_event_cover ON registrations (event_id) INCLUDE (user_id, checked_in_at, reach_category_key, reach_district_key, reach_school_key)`);
   }
 
-  private async eventTallies(q: QueryRunner): Promise<void> {
-    await q.query(`
-      CREATE TABLE event_report_counts (
-        event_id uuid PRIMARY KEY,
-        registrations integer NOT NULL DEFAULT 0,
-        attended integer NOT NULL DEFAULT 0,
-        certificates integer NOT NULL DEFAULT 0
-      )`);
-    // Each statement's change per event, added in event order (so two statements lock rows in one order); a
-    // transition table exists only for the operations that have it, hence one branch per operation.
-    const apply = (table: string, rows: (side: 'new_rows' | 'old_rows', sign: string) => string, set: string) => `
-      CREATE FUNCTION ${table}_report_counts() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN
-          INSERT INTO event_report_counts AS c SELECT * FROM (${rows('new_rows', '')}) x ORDER BY 1 ON CONFLICT (event_id) DO UPDATE SET ${set};
-        ELSIF TG_OP = 'DELETE' THEN
-          INSERT INTO event_report_counts AS c SELECT * FROM (${rows('old_rows', '-')}) x ORDER BY 1 ON CONFLICT (event_id) DO UPDATE SET ${set};
-        ELSE
-          INSERT INTO event_report_counts AS c
-            SELECT event_id, sum(registrations), sum(attended), sum(certificates) FROM (${rows('new_rows', '')} UNION ALL ${rows('old_rows', '-')}) x
-             GROUP BY 1 HAVING sum(registrations) <> 0 OR sum(attended) <> 0 OR sum(certificates) <> 0 ORDER BY 1
-            ON CONFLICT (event_id) DO UPDATE SET ${set};
-        END IF;
-        RETURN NULL;
-      END $$`;
-    await q.query(
-      apply(
-        'registrations',
-        (side, sign) => `SELECT event_id, ${sign}count(*)::int AS registrations, ${sign}count(checked_in_at)::int AS attended, 0 AS certificates FROM ${side} GROUP BY 1`,
-        'registrations = c.registrations + EXCLUDED.registrations, attended = c.attended + EXCLUDED.attended',
-      ),
-    );
-    await q.query(
-      apply(
-        'certificates',
-        (side, sign) => `SELECT event_id, 0 AS registrations, 0 AS attended, ${sign}count(*)::int AS certificates FROM ${side} WHERE revoked_at IS NULL GROUP BY 1`,
-        'certificates = c.certificates + EXCLUDED.certificates',
-      ),
-    );
-    await q.query(`
-      CREATE FUNCTION report_counts_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_TABLE_NAME = 'registrations' THEN
-          UPDATE event_report_counts SET registrations = 0, attended = 0 WHERE registrations <> 0 OR attended <> 0;
-        ELSE
-          UPDATE event_report_counts SET certificates = 0 WHERE certificates <> 0;
-        END IF;
-        RETURN NULL;
-      END $$`);
-    for (const table of ['registrations', 'certificates']) {
-      await q.query(`CREATE TRIGGER ${table}_report_counts_insert AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${table}_report_counts()`);
-      await q.query(`CREATE TRIGGER ${table}_report_counts_update AFTER UPDATE ON ${table} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${table}_report_counts()`);
-      await q.query(`CREATE TRIGGER ${table}_report_counts_delete AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${table}_report_counts()`);
-      await q.query(`CREATE TRIGGER ${table}_report_counts_truncate AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION report_counts_truncated()`);
-    }
-    await q.query(`
-      INSERT INTO event_report_counts (event_id, registrations, attended, certificates)
-        SELECT event_id, sum(registrations), sum(attended), sum(certificates) FROM (
-            SELECT event_id, count(*) AS registrations, count(checked_in_at) AS attended, 0 AS certificates FROM registrations GROUP BY event_id
-            UNION ALL
-            SELECT event_id, 0, 0, count(*) FROM certificates WHERE revoked_at IS NULL GROUP BY event_id
-          ) x
-         GROUP BY event_id`);
-  }
-
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX IF EXISTS events_report_period`);
-    for (const table of ['registrations', 'certificates']) {
-      for (const t of ['insert', 'update', 'delete', 'truncate']) await q.query(`DROP TRIGGER IF EXISTS ${table}_report_counts_${t} ON ${table}`);
-      await q.query(`DROP FUNCTION IF EXISTS ${table}_report_counts()`);
-    }
-    await q.query(`DROP FUNCTION IF EXISTS report_counts_truncated()`);
-    await q.query(`DROP TABLE IF EXISTS event_report_counts`);
     await q.query(`DROP INDEX IF EXISTS registrations_event_cover`);
     await q.query(`DROP TRIGGER IF EXISTS registrations_reach_keys ON registrations`);
     await q.query(`DROP FUNCTION IF EXISTS registrations_reach_keys()`);
