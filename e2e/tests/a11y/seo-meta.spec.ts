@@ -40,11 +40,10 @@ test.describe('page meta for crawlers and link previews', () => {
       expect(meta(html, 'property', 'og:url')).toBe(`${STACK.publicUrl}/events/${createEvent.id}`);
       expect(html).toContain(`<title>${ogTitle}</title>`);
       expect(html).not.toContain('<script>alert(1)');
-      // The only scripts are files (the bundle's two, its runtime and its app chunk (public-site/first-visit-chunks.ts),
-      // and early-press.js, which keeps a tap made before the app runs): none inline. Beside them, the event's
-      // data as JSON (escaped: no '<' inside).
+      // The only scripts are files (the bundle's, and early-press.js, which keeps a tap made before the app runs):
+      // none inline. Beside them, the event's data as JSON (escaped: no '<' inside).
       const scripts = html.match(/<script\b(?![^>]*type="application\/json")[^>]*>/g) ?? [];
-      expect(scripts).toHaveLength(3);
+      expect(scripts).toHaveLength(2);
       expect(scripts.every((tag) => / src="\/[^"]+\.js"/.test(tag))).toBe(true);
       expect(scripts.some((tag) => tag.includes('src="/early-press.js"'))).toBe(true);
       const data = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
