@@ -89,7 +89,10 @@ test.describe('the public site with JavaScript off', () => {
 
   test('the events page shows what is coming by month; its view switch and filters draw the month chosen', async ({ browser, request }) => {
     const events = await openEvents(request);
-    const later = events.at(-1)!;
+    // The last event to come that the Year select offers (this year and the next two): other journeys make
+    // events further ahead, which no filter can choose.
+    const lastYear = new Date().getFullYear() + 2;
+    const later = events.filter((e) => Number(e.date.slice(0, 4)) <= lastYear).at(-1)!;
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     try {
