@@ -10,6 +10,7 @@ import { registrationHandles } from '../registrations/registration-handle';
 import { isFullFor } from '../registrations/registration-ledger';
 import { restSessions, restSessionSchema, type RestSession } from '../sessions/session.rest';
 import { localizeQuestions } from '../questions/question-rules';
+import { isOnlineEvent } from '../sessions/session-rules';
 import { restQuestionSchema } from '../questions/question.schema';
 
 /** What the viewer sees of an event's waiting list (WaitlistService.eventDecorations). */
@@ -45,8 +46,7 @@ export function toRestEvent(view: EventView, viewerId: string | null, decoration
     status: view.timing,
     registrations: decoration.registrations.map((r) => ({ _id: viewerId && r.userId === viewerId ? viewerId : handle(r.id) })),
     isRegistered,
-    // Online when it has a meeting of its own or any session has one (a course whose sessions each have a link).
-    isOnline: view.isOnline || decoration.sessions.some((s) => s.isOnline),
+    isOnline: isOnlineEvent(view, decoration.sessions),
     // Full for a newcomer while every free place is due to someone waiting (the fairness rule).
     isFull: view.isFull || isFullFor(view, decoration.waitlistCount),
     waitlistCount: decoration.waitlistCount,

@@ -141,6 +141,14 @@ export function toSessionView(s: Pick<EventSessionEntity, 'id' | 'eventId' | 'po
   };
 }
 
+/**
+ * Whether an event is online: its own meeting link, or any session's (a course whose sessions each have one).
+ * The one rule REST and GraphQL answer `isOnline` by; the link itself stays for registrants and admins.
+ */
+export function isOnlineEvent(event: { isOnline: boolean }, sessions: readonly { isOnline: boolean }[]): boolean {
+  return event.isOnline || sessions.some((s) => s.isOnline);
+}
+
 /** A session's own title and place in a language (English where it has no Hindi; null where it has none). */
 export function sessionText(s: EventSessionView, lang: Language): { title: string | null; location: string | null } {
   return lang === 'hi' ? { title: s.titleHi ?? s.titleEn, location: s.locationHi ?? s.locationEn } : { title: s.titleEn, location: s.locationEn };

@@ -1,7 +1,7 @@
 import { Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import { EventView } from '../events/event.types';
 import type { GraphQLContext } from '../graphql/context';
-import { sessionText } from './session-rules';
+import { isOnlineEvent, sessionText } from './session-rules';
 import { EventSessionView, SessionAttendanceView } from './session.types';
 
 /** Event.sessions and Event.mySessionAttendance (batched per request: loaders.sessions, loaders.mySessionAttendance). */
@@ -14,8 +14,7 @@ export class SessionEventFieldsResolver {
 
   @FieldResolver(() => Boolean, { description: "It has an online meeting, its own or one of its sessions' (the link itself only for registrants and admins: meetingLink)" })
   async isOnline(@Root() event: EventView, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    // A card says Online for a course whose sessions each have a link, though the event has none of its own.
-    return event.isOnline || (await ctx.loaders.sessions.load(event.id)).some((s) => s.isOnline);
+    return isOnlineEvent(event, await ctx.loaders.sessions.load(event.id));
   }
 
   @FieldResolver(() => Int, { description: 'How many sessions it has (what a card shows: "10 sessions"), without asking for the list' })

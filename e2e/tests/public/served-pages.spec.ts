@@ -1,24 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { STACK } from '../../support/stack-config.cjs';
+import { upcomingEvents } from './public-events';
 
 // Pages with data are drawn by the site server with it (their route's pageData, entry-server's
 // loadPageData and render): readable with JavaScript off, and hydrated from the served data without
 // asking the API again.
-
-interface ApiEvent {
-  id: string;
-  title: string;
-  date: string;
-  location: string;
-  description: string;
-}
-
-async function upcomingEvents(request: import('@playwright/test').APIRequestContext): Promise<ApiEvent[]> {
-  const answer = await request.post(`${STACK.apiUrl}/graphql`, {
-    data: { query: '{ events(filter: { when: UPCOMING }, limit: 100) { items { id title date location description hasEnded } } }' },
-  });
-  return ((await answer.json()).data.events.items as Array<ApiEvent & { hasEnded: boolean }>).filter((e) => !e.hasEnded);
-}
 
 test.describe('served pages with JavaScript off', () => {
   test('home lists events with links, an event page shows its title, date, place and description, the events page shows the month', async ({ browser, request }) => {

@@ -1,27 +1,11 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { STACK } from '../../support/stack-config.cjs';
 import { createUserWithoutCode } from '../accounts/helpers';
+import { openEvents } from './public-events';
 
 // The public site with JavaScript off: what a reader sees and what every press does comes from the
 // site server alone (links and GET forms). Register Now leads to the login, the events page's view switch
 // and filters draw the view and month chosen.
-
-interface ApiEvent {
-  id: string;
-  title: string;
-  date: string;
-  location: string;
-  description: string;
-}
-
-/** Upcoming events open for registration (not over, not full, not cancelled), soonest first. */
-async function openEvents(request: APIRequestContext): Promise<ApiEvent[]> {
-  const answer = await request.post(`${STACK.apiUrl}/graphql`, {
-    data: { query: '{ events(filter: { when: UPCOMING }, limit: 100) { items { id title date location description hasEnded hasStarted isFull cancelled } } }' },
-  });
-  const items = (await answer.json()).data.events.items as Array<ApiEvent & { hasEnded: boolean; hasStarted: boolean; isFull: boolean; cancelled: boolean }>;
-  return items.filter((e) => !e.hasEnded && !e.hasStarted && !e.isFull && !e.cancelled);
-}
 
 const monthYear = (date: string) => {
   const [year, month] = date.split('-').map(Number);

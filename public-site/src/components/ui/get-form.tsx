@@ -21,7 +21,8 @@ export function GetForm({
   fields?: Record<string, string>;
   inline?: boolean;
   className?: string;
-  children: ReactNode;
+  /** None for a form its buttons name from elsewhere (`form={id}`). */
+  children?: ReactNode;
   id?: string;
   'aria-label'?: string;
   'data-form'?: string;

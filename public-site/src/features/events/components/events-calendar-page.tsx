@@ -138,11 +138,10 @@ function EventsMonthCalendar({ state, change }: { state: EventsPageState; change
     FILTERS_FORM,
     () => ({ type, month: String(month), year: String(year) }),
     (chosen) => {
-      const next: Partial<EventsPageState> = {};
-      if (isEventType(chosen.type)) next.type = chosen.type;
-      if (chosen.month && Number(chosen.month) >= 1 && Number(chosen.month) <= 12) next.month = Number(chosen.month);
-      if (chosen.year && /^\d{4}$/.test(chosen.year)) next.year = Number(chosen.year);
-      if (Object.keys(next).length === 0) return;
+      // Read as the site server reads the same form sent without script (eventsPageState).
+      const asked = eventsPageState(new URLSearchParams({ view: 'calendar', type, month: String(month), year: String(year), ...chosen }));
+      const next: Partial<EventsPageState> = { type: asked.type, month: asked.month, year: asked.year };
+      if (next.type === type && next.month === month && next.year === year) return;
       setSelectedDate(null);
       // After this commit's layout effects: the router ignores a navigation before its own have run.
       queueMicrotask(() => change(next));

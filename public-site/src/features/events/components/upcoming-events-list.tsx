@@ -71,9 +71,7 @@ export function UpcomingEventsList({ onOpenCalendar }: { onOpenCalendar: () => v
             {t('calendar.openCalendar')}
           </button>
         </EmptyState>
-        <GetForm action={paths.events.getHref()} id={formId} inline>
-          {null}
-        </GetForm>
+        <GetForm action={paths.events.getHref()} id={formId} inline />
       </div>
     );
   }

@@ -13,13 +13,12 @@ export function OnlineEventLink({
   event,
   complete,
 }: {
-  event: { id: string; isOnline?: boolean | null; isRegistered?: boolean | null; cancelled: boolean; sessions?: readonly { isOnline?: boolean | null }[] | null };
+  event: { id: string; isOnline?: boolean | null; isRegistered?: boolean | null; cancelled: boolean };
   complete: boolean;
 }) {
   const token = useAuthToken();
-  // Online: the event itself, or one of its sessions (a hybrid course).
-  const online = event.isOnline || !!event.sessions?.some((s) => s.isOnline);
-  if (!complete || !token || !online || event.cancelled) return null;
+  // The API's isOnline counts the sessions' links too (a hybrid course).
+  if (!complete || !token || !event.isOnline || event.cancelled) return null;
   return (
     <Suspense fallback={null}>
       <MeetingLinkPanel key={String(event.isRegistered)} eventId={event.id} />
