@@ -8,6 +8,7 @@ import { preloadPage } from '@/app/router';
 import { getAuthToken } from '@/lib/auth-token';
 import { wantDataLayer, wantDataLayerOnFirstInteraction } from '@/rendering/data-layer-loader';
 import { loadedEntryKey, servedFormOf, takeServedPageData } from '@/rendering/served-page';
+import { markServedPageHydrating } from '@/rendering/served-text';
 import { watchEarlyInput } from '@/lib/early-input';
 import { rememberServedSend } from '@/features/accounts/lib/served-send';
 import { yieldToMain } from '@/lib/yield-to-main';
@@ -58,6 +59,8 @@ if (hydrating) {
   // A page that defers its data (home) hydrates without Apollo; its data parts stay as the server drew
   // them until the reader nears them or first touches the page.
   wantDataLayerOnFirstInteraction();
+  // Its text parts (rendering/served-text.tsx) keep the HTML they find instead of hydrating it.
+  markServedPageHydrating();
   // As a transition: React hydrates in slices and yields to the reader's input between them, instead of
   // holding the main thread of a slow phone for the whole page (the page is already painted).
   startTransition(() => {

@@ -12,6 +12,7 @@ import { SessionCount } from './event-sessions';
 import defaultEventImage from '@/assets/event-default.webp';
 import './events.css';
 import { Icon } from '@/components/ui/icon';
+import { ServedText } from '@/rendering/served-text';
 
 /** The card's fields; a list that asks for the session count (or the sessions) gets "10 sessions" on the card. */
 export type EventCardEvent = EventCardFieldsFragment & { sessionCount?: number | null; sessions?: readonly { id: string }[] | null };
@@ -46,18 +47,25 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventCardEvent; 
         <EventBadge event={event} className="event-card__badge" />
       </div>
       <div className="event-card__body">
-        <Heading className="event-card__title">{event.title}</Heading>
-        <p className="event-card__when">
-          <time dateTime={`${event.date}T${event.time}`}>
-            {t('events.dateTime', {
-              date: formatEventDate(event.date, locale),
-              time: formatEventTime(event.time, locale),
-            })}
-          </time>
-        </p>
-        <SessionCount count={event.sessionCount ?? event.sessions?.length ?? 0} />
-        <p className="event-card__location">{event.location}</p>
-        <p className="event-card__description">{descriptionPreview(event.description, locale)}</p>
+        {/* The card's text: kept as the server drew it while the page hydrates (no work for it). */}
+        <ServedText className="contents">
+          {() => (
+            <>
+              <Heading className="event-card__title">{event.title}</Heading>
+              <p className="event-card__when">
+                <time dateTime={`${event.date}T${event.time}`}>
+                  {t('events.dateTime', {
+                    date: formatEventDate(event.date, locale),
+                    time: formatEventTime(event.time, locale),
+                  })}
+                </time>
+              </p>
+              <SessionCount count={event.sessionCount ?? event.sessions?.length ?? 0} />
+              <p className="event-card__location">{event.location}</p>
+              <p className="event-card__description">{descriptionPreview(event.description, locale)}</p>
+            </>
+          )}
+        </ServedText>
         <div className="event-card__actions">
           <Link
             className="event-card__link"

@@ -15,6 +15,7 @@ import { OnlineBadge } from '@/features/online/components/online-badge';
 import { SeriesDates } from '@/features/series/components/series-dates';
 import defaultEventImage from '@/assets/event-default.webp';
 import { EVENT_IMAGE_SIZES } from '../lib/event-image';
+import { ServedText } from '@/rendering/served-text';
 
 // Only a signed-in reader has a check-in code or certificate: its code (and the data layer) loads for them.
 const MyEventPass = lazyPart<{ eventId: string }>(() => import('./my-event-pass').then((m) => ({ default: m.MyEventPass })), { data: 'when-wanted' });
@@ -51,7 +52,8 @@ export function EventDetails({ event, complete }: { event: ShownEvent; complete:
 
   return (
     <article className="event-detail">
-      <header className="event-detail__header">
+      {/* The event's text is kept as the server drew it while the page hydrates (rendering/served-text.tsx). */}
+      <ServedText as="header" className="event-detail__header">
         <EventBadge event={event} />
         <h1 className="page-title event-detail__title">{event.title}</h1>
         {speaker ? <p className="event-detail__speaker">{t('eventDetail.speaker', { speaker })}</p> : null}
@@ -60,7 +62,7 @@ export function EventDetails({ event, complete }: { event: ShownEvent; complete:
             {t('eventDetail.cancelled')}
           </p>
         ) : null}
-      </header>
+      </ServedText>
       <div className="event-detail__layout">
         <div className="event-detail__media">
           <FallbackImage
@@ -77,7 +79,7 @@ export function EventDetails({ event, complete }: { event: ShownEvent; complete:
           />
         </div>
         <div className="event-detail__facts">
-          <dl>
+          <ServedText as="dl">
             <div className="fact">
               <dt>{t('eventDetail.starts')}</dt>
               <dd>
@@ -122,7 +124,7 @@ export function EventDetails({ event, complete }: { event: ShownEvent; complete:
                 </dd>
               </div>
             ) : null}
-          </dl>
+          </ServedText>
           {event.externalLink ? (
             <a className="button button--secondary" href={event.externalLink} target="_blank" rel="noopener noreferrer">
               {t('eventDetail.website')}
@@ -142,12 +144,12 @@ export function EventDetails({ event, complete }: { event: ShownEvent; complete:
           ) : null}
         </div>
       </div>
-      <EventSessionList sessions={event.sessions} />
-      <div className="event-detail__description">
-        {event.description.split(/\n{2,}/).map((para, i) => (
-          <p key={i}>{para}</p>
-        ))}
-      </div>
+      <ServedText className="contents">
+        <EventSessionList sessions={event.sessions} />
+      </ServedText>
+      <ServedText className="event-detail__description">
+        {() => event.description.split(/\n{2,}/).map((para, i) => <p key={i}>{para}</p>)}
+      </ServedText>
       <SeriesDates event={event} />
     </article>
   );
