@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from '@/i18n/translator';
 import { paths } from '@/config/paths';
 import { organisation } from '@/config/organisation';
+import { ServedText } from '@/rendering/served-text';
 import { VisitorCounter } from '@/features/visitors/components/visitor-counter';
 
 export function Footer() {
@@ -11,8 +12,10 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <section className="site-footer__about">
-          <h2 className="site-footer__name">{t('org.programme')}</h2>
-          <p className="site-footer__affiliation">{t('org.affiliation')}</p>
+          <ServedText className="contents">
+            <h2 className="site-footer__name">{t('org.programme')}</h2>
+            <p className="site-footer__affiliation">{t('org.affiliation')}</p>
+          </ServedText>
           <VisitorCounter />
           <a className="site-footer__social" href={organisation.facebook} target="_blank" rel="noopener noreferrer">
             <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
@@ -25,45 +28,54 @@ export function Footer() {
             <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
           </a>
         </section>
-        <nav className="site-footer__links" aria-label={t('footer.linksHeading')}>
-          <h2 className="site-footer__heading">{t('footer.linksHeading')}</h2>
-          <ul>
-            <li>
-              <Link to={paths.registration.getHref()}>{t('nav.registration')}</Link>
-            </li>
-            <li>
-              <Link to={paths.events.getHref()}>{t('nav.events')}</Link>
-            </li>
-            <li>
-              <Link to={paths.about.getHref()}>{t('nav.about')}</Link>
-            </li>
-            <li>
-              <Link to={paths.teams.getHref()}>{t('nav.team')}</Link>
-            </li>
-            <li>
-              <Link to={paths.contact.getHref()}>{t('nav.contact')}</Link>
-            </li>
-          </ul>
-        </nav>
-        <section className="site-footer__contact" aria-labelledby="footer-contact">
-          <h2 className="site-footer__heading" id="footer-contact">
-            {t('footer.contactHeading')}
-          </h2>
-          <p>
-            <span className="site-footer__label">{t('footer.email')}: </span>
-            <a href={`mailto:${organisation.email}`}>{organisation.email}</a>
-          </p>
-          <ul className="site-footer__phones">
-            {organisation.phones.map((phone) => (
-              <li key={phone}>
-                <span className="site-footer__label">{t('footer.phone')}: </span>
-                <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a>
-              </li>
-            ))}
-          </ul>
-        </section>
+        {/* Text and links, kept as the server drew them while the page hydrates (a link then loads its page). */}
+        <ServedText className="contents">
+          {() => (
+            <>
+              <nav className="site-footer__links" aria-label={t('footer.linksHeading')}>
+                <h2 className="site-footer__heading">{t('footer.linksHeading')}</h2>
+                <ul>
+                  <li>
+                    <Link to={paths.registration.getHref()}>{t('nav.registration')}</Link>
+                  </li>
+                  <li>
+                    <Link to={paths.events.getHref()}>{t('nav.events')}</Link>
+                  </li>
+                  <li>
+                    <Link to={paths.about.getHref()}>{t('nav.about')}</Link>
+                  </li>
+                  <li>
+                    <Link to={paths.teams.getHref()}>{t('nav.team')}</Link>
+                  </li>
+                  <li>
+                    <Link to={paths.contact.getHref()}>{t('nav.contact')}</Link>
+                  </li>
+                </ul>
+              </nav>
+              <section className="site-footer__contact" aria-labelledby="footer-contact">
+                <h2 className="site-footer__heading" id="footer-contact">
+                  {t('footer.contactHeading')}
+                </h2>
+                <p>
+                  <span className="site-footer__label">{t('footer.email')}: </span>
+                  <a href={`mailto:${organisation.email}`}>{organisation.email}</a>
+                </p>
+                <ul className="site-footer__phones">
+                  {organisation.phones.map((phone) => (
+                    <li key={phone}>
+                      <span className="site-footer__label">{t('footer.phone')}: </span>
+                      <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            </>
+          )}
+        </ServedText>
       </div>
-      <p className="site-footer__rights container">{t('footer.rights', { year })}</p>
+      <ServedText as="p" className="site-footer__rights container">
+        {t('footer.rights', { year })}
+      </ServedText>
     </footer>
   );
 }

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { ProgrammeCards } from '@/features/registration/components/programme-cards';
 import { lazyPart, useWantDataLayerWhenVisible } from '@/rendering/lazy-part';
 import { Loading } from '@/components/ui/loading';
+import { ServedText } from '@/rendering/served-text';
 import { HeroSlideshow } from './hero-slideshow';
 import './home.css';
 
@@ -33,7 +34,7 @@ export function HomePage() {
       <HydratesApart>
         <HeroSlideshow />
       </HydratesApart>
-      <section className="home-title">
+      <ServedText as="section" className="home-title">
         <div className="container home-title__inner">
           <hgroup>
             <h1 className="home-title__name">{t('org.programme')}</h1>
@@ -42,7 +43,7 @@ export function HomePage() {
           </hgroup>
           <p className="home-title__intro">{t('home.intro')}</p>
         </div>
-      </section>
+      </ServedText>
       <section className="container section home-programmes" aria-labelledby="programmes-heading">
         <h2 id="programmes-heading" className="section-title">
           {t('home.programmesHeading')}

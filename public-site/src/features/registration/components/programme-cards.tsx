@@ -6,6 +6,7 @@ import { Icon, type IconName } from '@/components/ui/icon';
 import { categoryForChoice, programmeChoices, type RegistrationCategory } from '../lib/category';
 import { preloadRegistrationDialog, RegistrationDialog } from './registration-dialog';
 import { earlyPress, useEarlyPresses } from '@/rendering/early-press';
+import { ServedText } from '@/rendering/served-text';
 import './registration.css';
 
 const cards: { category: RegistrationCategory; icon: IconName }[] = [
@@ -43,12 +44,18 @@ export function ProgrammeCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
           const title = t(`programmes.${category}.title`);
           return (
             <li key={category} className={`programme-card programme-card--${category}`}>
-              <span className="programme-card__icon">
-                <Icon name={icon} />
-              </span>
-              <Heading className="programme-card__title">{title}</Heading>
-              <p className="programme-card__subtitle">{t(`programmes.${category}.subtitle`)}</p>
-              <p className="programme-card__text">{t(`programmes.${category}.description`)}</p>
+              <ServedText className="contents">
+                {() => (
+                  <>
+                    <span className="programme-card__icon">
+                      <Icon name={icon} />
+                    </span>
+                    <Heading className="programme-card__title">{title}</Heading>
+                    <p className="programme-card__subtitle">{t(`programmes.${category}.subtitle`)}</p>
+                    <p className="programme-card__text">{t(`programmes.${category}.description`)}</p>
+                  </>
+                )}
+              </ServedText>
               <button
                 type="button"
                 className="button button--primary programme-card__button"
