@@ -13,7 +13,7 @@
 // - The run fails when any part fails, and also when the parts together did not run every test that
 //   `playwright test --list` lists (so that no journey is lost between the parts).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,6 +57,7 @@ for (const file of [...files].sort((a, b) => (weights[b] ?? median) - (weights[a
 /** Runs one part, its lines prefixed with its name; resolves to { code, stats } from its JSON report. */
 function runPart(name, args, offset) {
   const outDir = path.join(here, 'artifacts', name);
+  rmSync(path.join(outDir, 'results.json'), { force: true });
   return new Promise((resolve) => {
     const child = spawn(playwright, ['test', ...args], {
       cwd: here,
@@ -87,6 +88,10 @@ function runPart(name, args, offset) {
 
 for (const [i, part] of parts.entries()) console.log(`shard-${i + 1}: ${part.files.length} files, ~${Math.round(part.seconds)} s measured (offset ${baseOffset + 50 * i})`);
 console.log(`quiet: ${quiet.length} tests, alone after the shards`);
+if (process.argv.includes('--plan')) {
+  for (const [i, part] of parts.entries()) console.log(`shard-${i + 1}:\n  ${part.files.join('\n  ')}`);
+  process.exit(0);
+}
 
 const results = await Promise.all(
   parts.map((part, i) => (part.files.length ? runPart(`shard-${i + 1}`, ['--grep-invert', QUIET, ...part.files.map((f) => `tests/${f}`)], baseOffset + 50 * i) : null)),
