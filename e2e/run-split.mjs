@@ -1,7 +1,9 @@
-// CI's browser journeys in two parts that run side by side, each against its own stack, then the
-// timing-sensitive journeys (tagged @quiet) alone on a quiet machine.
+// The browser journeys in two parts that run side by side, each against its own stack, then the
+// timing-sensitive journeys (tagged @quiet) alone on a quiet machine. Not CI's default yet (E2E_SPLIT=1
+// .ci/run uses it): see docs/testing.md, "CI time".
 //
-//   node e2e/run-split.mjs            (npm run test:e2e:split; E2E_PORT_OFFSET is the first stack's offset)
+//   node e2e/run-split.mjs [--plan]   (npm run test:e2e:split; E2E_PORT_OFFSET is the first stack's offset;
+//                                      --plan prints the split and runs nothing)
 //
 // - Every spec file goes to one shard: the files are split by their measured duration
 //   (e2e/shard-weights.json, seconds per file; a file not listed counts as the median), longest first,
