@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '**/src/gql/**', 'e2e/artifacts/**', 'e2e/.stack-data/**', '**/coverage/**'],
+    ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '**/src/gql/**', 'e2e/artifacts/**', 'e2e/.stack-data*/**', '**/coverage/**'],
   },
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 import { STACK } from './support/stack-config.cjs';
 
+// E2E_ARTIFACTS names a subfolder of artifacts/ for this run's reports and failure traces, so that
+// parts run side by side (run-split.mjs) keep theirs apart; screenshots stay in artifacts/screenshots.
+const artifacts = process.env.E2E_ARTIFACTS ? `./artifacts/${process.env.E2E_ARTIFACTS}` : './artifacts';
+
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
@@ -9,14 +13,14 @@ const chromium = {
 /** Browser journeys against the real stack (started as `npm start` starts it), with mail captured over SMTP. */
 export default defineConfig({
   testDir: './tests',
-  outputDir: './artifacts/results',
+  outputDir: `${artifacts}/results`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // results.json keeps each journey's duration, to see where CI's minutes go.
-  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }], ['json', { outputFile: './artifacts/results.json' }]],
+  reporter: [['list'], ['html', { outputFolder: `${artifacts}/report`, open: 'never' }], ['json', { outputFile: `${artifacts}/results.json` }]],
   use: {
     baseURL: STACK.publicUrl,
     // Only on failure: the screens a journey means to show it takes itself (page.screenshot).

@@ -1,10 +1,11 @@
 const path = require('node:path');
 
-const dataDir = path.resolve(__dirname, '../.stack-data');
-
-/** E2E_PORT_OFFSET moves every port, so that two checkouts can run their journeys side by side. */
+/** E2E_PORT_OFFSET moves every port, so that two checkouts (or two parts of one run) can run their journeys side by side. */
 const offset = Number(process.env.E2E_PORT_OFFSET || 0);
 if (!Number.isInteger(offset) || offset < 0 || offset > 1000) throw new Error('E2E_PORT_OFFSET must be a whole number from 0 to 1000');
+
+/** Each stack's own data directory and mail folder (e2e/.stack-data-<offset>): the stack and the tests of one offset share them. */
+const dataDir = path.resolve(__dirname, `../.stack-data-${offset}`);
 
 /** Ports and credentials of the stack the browser tests run against (not the dev defaults). */
 const STACK = {
