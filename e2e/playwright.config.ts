@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { STACK } from './support/stack-config.cjs';
 
 // E2E_ARTIFACTS names a subfolder of artifacts/ for this run's reports and failure traces, so that
-// parts run side by side (run-split.mjs) keep theirs apart; screenshots stay in artifacts/screenshots.
+// runs side by side (two checkouts, two offsets) keep theirs apart; screenshots stay in artifacts/screenshots.
 const artifacts = process.env.E2E_ARTIFACTS ? `./artifacts/${process.env.E2E_ARTIFACTS}` : './artifacts';
 
 const chromium = {

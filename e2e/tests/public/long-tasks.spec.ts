@@ -160,9 +160,7 @@ function check(recording: Recording, afterLoad: LongTask[], summary: string, { s
   expect(problems, `${problems.join('\n')}\n\n${summary}`).toEqual([]);
 }
 
-// Tagged @quiet: run-split.mjs runs these alone, after the parts that run side by side (a second stack
-// and browser on a 2-core machine make long tasks of their own).
-test.describe('an idle page does no recurring work on a slow phone', { tag: '@quiet' }, () => {
+test.describe('an idle page does no recurring work on a slow phone', () => {
   // A phone's screen: the hero is in view, the event carousels further down are not.
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
