@@ -1,9 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { STACK } from './support/stack-config.cjs';
 
-// E2E_ARTIFACTS names a subfolder of artifacts/ for this run's reports and failure traces, so that
-// runs side by side (two checkouts, two offsets) keep theirs apart; screenshots stay in artifacts/screenshots.
-const artifacts = process.env.E2E_ARTIFACTS ? `./artifacts/${process.env.E2E_ARTIFACTS}` : './artifacts';
+const artifacts = './artifacts';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

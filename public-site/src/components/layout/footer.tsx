@@ -5,6 +5,14 @@ import { organisation } from '@/config/organisation';
 import { ServedText } from '@/rendering/served-text';
 import { VisitorCounter } from '@/features/visitors/components/visitor-counter';
 
+const FOOTER_LINKS = [
+  { href: paths.registration.getHref(), label: 'nav.registration' },
+  { href: paths.events.getHref(), label: 'nav.events' },
+  { href: paths.about.getHref(), label: 'nav.about' },
+  { href: paths.teams.getHref(), label: 'nav.team' },
+  { href: paths.contact.getHref(), label: 'nav.contact' },
+] as const;
+
 export function Footer() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
@@ -35,21 +43,11 @@ export function Footer() {
               <nav className="site-footer__links" aria-label={t('footer.linksHeading')}>
                 <h2 className="site-footer__heading">{t('footer.linksHeading')}</h2>
                 <ul>
-                  <li>
-                    <Link to={paths.registration.getHref()}>{t('nav.registration')}</Link>
-                  </li>
-                  <li>
-                    <Link to={paths.events.getHref()}>{t('nav.events')}</Link>
-                  </li>
-                  <li>
-                    <Link to={paths.about.getHref()}>{t('nav.about')}</Link>
-                  </li>
-                  <li>
-                    <Link to={paths.teams.getHref()}>{t('nav.team')}</Link>
-                  </li>
-                  <li>
-                    <Link to={paths.contact.getHref()}>{t('nav.contact')}</Link>
-                  </li>
+                  {FOOTER_LINKS.map(({ href, label }) => (
+                    <li key={href}>
+                      <Link to={href}>{t(label)}</Link>
+                    </li>
+                  ))}
                 </ul>
               </nav>
               <section className="site-footer__contact" aria-labelledby="footer-contact">

@@ -9,6 +9,7 @@ import { eventDetail } from '@/testing/fixtures';
 import { pageDataKey } from '@/rendering/page-data';
 import { eventQuery } from '../api/use-events';
 import { hydrateServerHtml } from '@/testing/hydrate';
+import { markServedPageHydrating, resetServedTextForTests } from '@/rendering/served-text';
 import { EventDetailPage } from './event-detail-page';
 
 // The data layer, as the browser fetches it: a client that notes the operations it is asked for (and never answers).
@@ -72,9 +73,15 @@ describe('An event page drawn by the server with its event', () => {
     );
 
     const user = userEvent.setup();
+    markServedPageHydrating();
     const hydrated = await hydrateServerHtml(html, page(served()));
     try {
       expect(hydrated.errors).not.toHaveBeenCalled(); // no mismatch: the same page, from the same data
+      // The event's text is kept as drawn (ServedText): React owns no node in it; the button is live.
+      const ownedByReact = (node: Node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'));
+      expect(ownedByReact(screen.getByRole('heading', { level: 1 }))).toBe(false);
+      expect(ownedByReact(screen.getByText('12 / 60 registered', { exact: false }))).toBe(false);
+      expect(ownedByReact(screen.getByRole('button', { name: 'Register Now' }))).toBe(true);
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Career Guidance Camp');
       const register = screen.getByRole('button', { name: 'Register Now' });
       expect(register).toBeEnabled();
@@ -93,6 +100,7 @@ describe('An event page drawn by the server with its event', () => {
       expect(document.title).toBe('Career Guidance Camp | Gyan Jyoti Education Mission');
     } finally {
       hydrated.cleanup();
+      resetServedTextForTests();
     }
   });
 
